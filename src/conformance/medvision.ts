@@ -1,0 +1,2 @@
+import type { SuiteRunner } from './types';
+export const suites: SuiteRunner[] = [];
