@@ -1,0 +1,4 @@
+import type { MetricDef } from './types';
+
+/** Metrics of the clinicalbench scorers. */
+export const METRICS: MetricDef[] = [];

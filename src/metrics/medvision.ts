@@ -1,0 +1,2 @@
+import type { MetricDef } from './types';
+export const METRICS: MetricDef[] = [];
