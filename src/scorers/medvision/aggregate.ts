@@ -1,0 +1,141 @@
+import {
+  ACC_IOU_MEAN_KEY, AD_NEAR_ZERO_GT_THRESHOLD, COCO_IOU_THRESHOLDS, OVERLAP_METRICS, OVERLAP_THRESHOLDS,
+  TENTHS, accIouKey, maeKey, mreKey, overlapKey,
+} from './keys';
+import { pairwiseSum } from './numpy-sum';
+import { detectionMetrics, measurementMetrics, type SliceGeometry, type TaskType, type ValueKind } from './sample';
+import { nearZeroFilterValue } from './target';
+
+/** One sample of a group: what the summarizers read from a parsed record. */
+export interface GroupSample {
+  filteredResp: unknown;
+  target: string;
+  geometry?: SliceGeometry;
+  metricType?: string;
+}
+
+export type GroupMetrics = Record<string, number>;
+
+/** `min(int(v * 10), 9)` including Python's negative list indexing (negative MRE). */
+function bucketIndex(v: number): number {
+  const i = Math.min(Math.trunc(v * 10), 9);
+  if (i >= 0) return i;
+  if (i < -10) throw new RangeError(`value ${v} gives bucket index ${i}: upstream raises IndexError`);
+  return i + 10;
+}
+
+function cumulative(counts: number[], total: number, key: (t: number) => string, out: GroupMetrics): void {
+  let running = 0;
+  TENTHS.forEach((t, k) => {
+    running += counts[k]!;
+    out[key(t)] = total > 0 ? running / total : 0;
+  });
+}
+
+/** TL / AD: `process_label_group_TL` and `process_label_group`. `null` when no sample is left. */
+function aggregateMeasurement(taskType: 'TL' | 'AD', samples: readonly GroupSample[]): GroupMetrics | null {
+  let sumMAE = 0, sumMRE = 0, sumNMAE = 0;
+  let nMAE = 0, nMRE = 0, nNMAE = 0, success = 0, total = 0;
+  const reBuckets = new Array<number>(10).fill(0);
+  for (const s of samples) {
+    if (taskType === 'AD') {
+      const gt = nearZeroFilterValue(s.target);
+      if (gt !== null && gt < AD_NEAR_ZERO_GT_THRESHOLD) continue;
+    }
+    total++;
+    const m = measurementMetrics(taskType, s.filteredResp, s.target, s.geometry, s.metricType);
+    if (Number.isFinite(m.MAE)) { sumMAE += m.MAE; nMAE++; }
+    if (Number.isFinite(m.MRE)) { sumMRE += m.MRE; nMRE++; reBuckets[bucketIndex(m.MRE)]!++; }
+    if (m.success && Number.isFinite(m.NMAE)) { sumNMAE += m.NMAE; nNMAE++; }
+    if (m.success) success++;
+  }
+  if (total === 0) return null;
+  const avgMAE = nMAE > 0 ? sumMAE / nMAE : NaN;
+  const avgMRE = nMRE > 0 ? sumMRE / nMRE : NaN;
+  const avgNMAE = nNMAE > 0 ? sumNMAE / nNMAE : NaN;
+  const SuccessRate = success / total;
+  const out: GroupMetrics =
+    taskType === 'TL'
+      ? { avgMAE, avgMRE, SuccessRate, avgNMAE, num_samples: total }
+      : { avgMAE, avgMRE, avgNMAE, SuccessRate, num_samples: total };
+  cumulative(reBuckets, total, mreKey, out);
+  return out;
+}
+
+/**
+ * Sum of Precision values with NumPy 2 promotion: the sum starts as Python int 0 and stays
+ * float32 while addends are float32 (or Python floats), until the first float64 addend.
+ */
+class PromotingSum {
+  value = 0;
+  kind: ValueKind = 'py';
+  add(v: number, kind: ValueKind): void {
+    if (kind === 'f64' || this.kind === 'f64') {
+      this.value += v;
+      this.kind = 'f64';
+    } else if (kind === 'f32' || this.kind === 'f32') {
+      this.value = Math.fround(this.value + Math.fround(v));
+      this.kind = 'f32';
+    } else this.value += v;
+  }
+  mean(count: number): number {
+    return this.kind === 'f32' ? Math.fround(this.value / count) : this.value / count;
+  }
+}
+
+/** NumPy 2 compares a float32 with a Python float in float32. */
+const atLeast = (v: number, kind: ValueKind, t: number) => (kind === 'f32' ? v >= Math.fround(t) : v >= t);
+
+/** Detection: `calculate_summary_metrics_per_anatomy_detection_task` for one group. */
+function aggregateDetection(samples: readonly GroupSample[]): GroupMetrics {
+  if (samples.length === 0) return {};
+  const total = samples.length;
+  let sumMAE = 0, nMAE = 0, success = 0;
+  const aeBuckets = new Array<number>(10).fill(0);
+  const sums = { IoU: new PromotingSum(), F1: new PromotingSum(), Precision: new PromotingSum(), Recall: new PromotingSum() };
+  const counts = { IoU: 0, F1: 0, Precision: 0, Recall: 0 };
+  const over = Object.fromEntries(OVERLAP_METRICS.map((m) => [m, new Array<number>(5).fill(0)])) as Record<
+    (typeof OVERLAP_METRICS)[number], number[]>;
+  const accIou = new Array<number>(COCO_IOU_THRESHOLDS.length).fill(0);
+  for (const s of samples) {
+    const m = detectionMetrics(s.filteredResp, s.target);
+    if (Number.isFinite(m.MAE)) { sumMAE += m.MAE; nMAE++; aeBuckets[bucketIndex(m.MAE)]!++; }
+    for (const name of OVERLAP_METRICS) {
+      const v = m[name];
+      if (!Number.isFinite(v)) continue;
+      const kind: ValueKind = name === 'Precision' ? m.precisionKind : 'f64';
+      sums[name].add(v, kind);
+      counts[name]++;
+      OVERLAP_THRESHOLDS.forEach((t, i) => { if (atLeast(v, kind, t)) over[name][i]!++; });
+      if (name === 'IoU') COCO_IOU_THRESHOLDS.forEach((t, i) => { if (v >= t) accIou[i]!++; });
+    }
+    if (m.success) success++;
+  }
+  const out: GroupMetrics = {
+    avgMAE: nMAE > 0 ? sumMAE / nMAE : NaN,
+    IoU: counts.IoU > 0 ? sums.IoU.mean(counts.IoU) : NaN,
+    F1: counts.F1 > 0 ? sums.F1.mean(counts.F1) : NaN,
+    Precision: counts.Precision > 0 ? sums.Precision.mean(counts.Precision) : NaN,
+    Recall: counts.Recall > 0 ? sums.Recall.mean(counts.Recall) : NaN,
+    SuccessRate: success / total,
+    num_samples: total,
+  };
+  cumulative(aeBuckets, total, maeKey, out);
+  for (const name of OVERLAP_METRICS) {
+    OVERLAP_THRESHOLDS.forEach((t, i) => { out[overlapKey(name, t)] = over[name][i]! / total; });
+  }
+  const acc = accIou.map((c) => c / total);
+  COCO_IOU_THRESHOLDS.forEach((t, i) => { out[accIouKey(t)] = acc[i]!; });
+  out[ACC_IOU_MEAN_KEY] = pairwiseSum(acc) / acc.length;
+  return out;
+}
+
+/**
+ * One group (a subtask config or a label group) → the summarizer's metrics dict, with upstream
+ * keys in upstream order. `null` for TL/AD when no sample is left (AD near-zero filter).
+ */
+export function aggregateGroup(taskType: TaskType, samples: readonly GroupSample[]): GroupMetrics | null {
+  if (taskType === 'Detection') return aggregateDetection(samples);
+  if (samples.length === 0) return null;
+  return aggregateMeasurement(taskType, samples);
+}
