@@ -1,0 +1,134 @@
+import { basename } from 'node:path';
+import type { Finding } from '../findings';
+import { jsonPath } from '../findings';
+import { forEachLine } from '../line-reader';
+import { JsonSyntaxError, parseJsonValue, parseTolerantJson } from '../tolerant-json';
+import { medvisionRecordSchema, RECORD_KEYS } from './record-schema';
+import { scanTopLevel } from './scan-record';
+import { parseTarget } from '../../scorers/medvision/target';
+import type { SliceGeometry, TaskType } from '../../scorers/medvision/sample';
+
+/** One validated record, reduced to what scoring and grouping read. */
+export interface MedvisionSample {
+  line: number;
+  docId: number;
+  filteredResp: string;
+  target: string;
+  geometry: SliceGeometry;
+  dataset?: string;
+  taskId: number;
+  label?: number;
+  sliceDim: 0 | 1 | 2;
+  taskType?: string;
+  metricType?: string;
+  metricKey?: string;
+}
+
+export interface ParsedFile {
+  samples: MedvisionSample[];
+  findings: Finding[];
+  /** Non-empty lines seen, valid or not. */
+  lines: number;
+}
+
+/** In-plane pixel size: the NIfTI zooms without the slicing axis when the record has them. */
+function inPlanePixelSize(doc: { pixel_size: [number, number]; voxel_size?: number[]; slice_dim: 0 | 1 | 2 }): [number, number] {
+  const v = doc.voxel_size;
+  if (v && v.length === 3) {
+    const rest = v.filter((_, i) => i !== doc.slice_dim);
+    return [rest[0]!, rest[1]!];
+  }
+  return doc.pixel_size;
+}
+
+function isBlank(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = buf[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a) return false;
+  }
+  return true;
+}
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * Read one parsed JSONL file. Every line becomes a sample or a located finding
+ * (`file:line $.path: message`); nothing is dropped silently.
+ */
+export function readParsedFile(file: string, displayPath: string, taskType: TaskType): ParsedFile {
+  const samples: MedvisionSample[] = [];
+  const findings: Finding[] = [];
+  const seenIds = new Map<number, number>();
+  let lines = 0;
+  const error = (line: number, pointer: string, message: string) =>
+    findings.push({ path: displayPath, line, pointer, severity: 'error', message });
+
+  forEachLine(file, (buf, start, end, lineNo) => {
+    if (isBlank(buf, start, end)) return;
+    lines++;
+    let record: Record<string, unknown> | undefined;
+    const ranges = scanTopLevel(buf, start, end, RECORD_KEYS);
+    if (ranges) {
+      record = {};
+      try {
+        for (const [key, [s, e]] of ranges) record[key] = parseJsonValue(buf.toString('utf8', s, e));
+      } catch {
+        record = undefined;
+      }
+    }
+    if (!record) {
+      try {
+        const whole = parseTolerantJson(buf.toString('utf8', start, end));
+        if (typeof whole !== 'object' || whole === null || Array.isArray(whole)) {
+          error(lineNo, '$', 'expected a JSON object (one record per line)');
+          return;
+        }
+        record = whole as Record<string, unknown>;
+      } catch (err) {
+        if (err instanceof JsonSyntaxError) error(lineNo, err.pointer, `malformed JSON: ${err.message}`);
+        else error(lineNo, '$', `malformed JSON: ${(err as Error).message}`);
+        return;
+      }
+    }
+    const parsed = medvisionRecordSchema.safeParse(record);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        error(lineNo, jsonPath(issue.path as (string | number)[]), issue.message);
+      }
+      return;
+    }
+    const r = parsed.data;
+    const k = taskType === 'Detection' ? 4 : taskType === 'TL' ? 2 : 1;
+    const target = parseTarget(r.target);
+    const targetLen = typeof target === 'number' ? 1 : target?.length;
+    if (target === null || (taskType === 'Detection' && targetLen !== 4) || (taskType === 'TL' && targetLen !== 2) || (taskType === 'AD' && targetLen !== 1)) {
+      error(lineNo, '$.target', `expected ${k === 1 ? 'a number' : `a list of ${k} numbers`} as text, got ${JSON.stringify(r.target).slice(0, 80)}; sample not scored`);
+      return;
+    }
+    const prev = seenIds.get(r.doc_id);
+    if (prev !== undefined) error(lineNo, '$.doc_id', `duplicate doc_id ${r.doc_id} (first on line ${prev})`);
+    else seenIds.set(r.doc_id, lineNo);
+    const taskId = Number.parseInt(String(r.doc.taskID), 10);
+    if (!Number.isFinite(taskId)) {
+      error(lineNo, '$.doc.taskID', `expected a numeric task id, got ${JSON.stringify(r.doc.taskID)}`);
+      return;
+    }
+    const label = r.doc.label === undefined ? undefined : Number(r.doc.label);
+    samples.push({
+      line: lineNo,
+      docId: r.doc_id,
+      filteredResp: r.filtered_resps[0]!,
+      target: r.target,
+      geometry: { imageSize2d: r.doc.image_size_2d, pixelSize: inPlanePixelSize(r.doc) },
+      dataset: r.doc.dataset_name,
+      taskId,
+      label: label !== undefined && Number.isFinite(label) ? label : undefined,
+      sliceDim: r.doc.slice_dim,
+      taskType: r.doc.taskType,
+      metricType: first(r.doc.biometric_profile?.metric_type),
+      metricKey: first(r.doc.biometric_profile?.metric_key),
+    });
+  });
+  if (lines === 0) findings.push({ path: displayPath, pointer: '$', severity: 'error', message: `${basename(file)} holds no records` });
+  return { samples, findings, lines };
+}

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HAS_SHARED, sharedPath, warnIfNoShared } from '../helpers/shared';
+import { scoreMedvisionTree } from '../../src/ingest/medvision/score-tree';
+import { compareValues } from '../../src/conformance/compare';
+import { detectionMetrics, measurementMetrics } from '../../src/scorers/medvision/sample';
+
+warnIfNoShared('MedVision real-result fixtures');
+
+const root = sharedPath('fixtures/medvision');
+const cases = HAS_SHARED
+  ? readdirSync(join(root, 'expected')).flatMap((tag) =>
+      readdirSync(join(root, 'expected', tag)).map((f) => ({ tag, model: f.replace(/\.json$/, '') })))
+  : [];
+
+describe.skipIf(!HAS_SHARED)('score on real MedVision trees equals the upstream expectations', () => {
+  it('finds every expectation file', () => expect(cases.length).toBeGreaterThanOrEqual(3));
+  for (const { tag, model } of cases) {
+    describe(`${tag}/${model}`, () => {
+      const expected = JSON.parse(readFileSync(join(root, 'expected', tag, `${model}.json`), 'utf8'));
+      const scored = scoreMedvisionTree(join(root, 'Results', tag, model), { keepSamples: true });
+      const result = scored.models.find((m) => m.model === model)!;
+
+      it('has no error findings', () => {
+        expect(scored.findings.filter((f) => f.severity === 'error')).toEqual([]);
+      });
+      it('model summary', () => {
+        expect(compareValues(expected.model_summary, result.model_summary, '$.model_summary', { keyOrder: true })).toEqual([]);
+      });
+      it('label groups', () => {
+        expect(compareValues(expected.groups, result.groups, '$.groups', { keyOrder: true })).toEqual([]);
+      });
+      it('per-config metrics', () => {
+        const ours = Object.fromEntries(
+          scored.configs.map((c) => [c.path.split('/').pop()!, { n_records: c.n_records, metrics: c.metrics }]),
+        );
+        expect(compareValues(expected.configs, ours, '$.configs', { keyOrder: true })).toEqual([]);
+      });
+      it('per-sample metrics', () => {
+        const diffs: string[] = [];
+        for (const [file, rows] of Object.entries(expected.samples as Record<string, Record<string, unknown>[]>)) {
+          const samples = [...scored.samples!.entries()].find(([p]) => p.endsWith(file))?.[1] ?? [];
+          expect(samples.length).toBe(rows.length);
+          rows.forEach((row, i) => {
+            const s = samples[i]!;
+            const { near_zero_gt_excluded: _x, doc_id, filtered_resp, target, ...want } = row;
+            diffs.push(...compareValues({ doc_id, filtered_resp, target }, { doc_id: s.docId, filtered_resp: s.filteredResp, target: s.target }, `${file}[${i}]`));
+            const got = expected.task_type === 'Detection'
+              ? (({ precisionKind: _k, ...m }) => m)(detectionMetrics(s.filteredResp, s.target))
+              : measurementMetrics(expected.task_type, s.filteredResp, s.target, s.geometry, s.metricType);
+            diffs.push(...compareValues(want, got, `${file}[${i}]`));
+          });
+        }
+        expect(diffs).toEqual([]);
+      });
+    });
+  }
+});
