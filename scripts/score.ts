@@ -1,0 +1,41 @@
+// npm run --silent score -- <path> [--json] [--reference <file>]
+// Detects the result format, recomputes every number, prints a table or one JSON document.
+import { existsSync } from 'node:fs';
+import { FORMAT_HANDLERS } from '../src/ingest/formats/registry';
+import { toJson } from '../src/ingest/json-out';
+
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const json = args.includes('--json');
+const refAt = args.indexOf('--reference');
+const reference = refAt >= 0 ? args[refAt + 1] : undefined;
+const paths = args.filter((a, i) => !a.startsWith('--') && (refAt < 0 || i !== refAt + 1));
+
+if (paths.length !== 1) {
+  console.error('usage: npm run --silent score -- <path> [--json] [--reference <file>]');
+  process.exit(2);
+}
+const path = paths[0]!;
+if (!existsSync(path)) {
+  console.error(`score: ${path}: no such file or folder`);
+  process.exit(2);
+}
+const opts = { reference };
+let handler;
+for (const h of FORMAT_HANDLERS) {
+  if (await h.detect(path, opts)) {
+    handler = h;
+    break;
+  }
+}
+if (!handler) {
+  console.error(`score: ${path}: not a format we know (${FORMAT_HANDLERS.map((h) => h.format).join(', ')})`);
+  process.exit(2);
+}
+try {
+  const out = await handler.score(path, opts);
+  process.stdout.write(json ? `${toJson(out)}\n` : `${handler.renderText(out)}\n`);
+  process.exit(out.findings.some((f) => f.severity === 'error') ? 1 : 0);
+} catch (err) {
+  console.error(`score: ${(err as Error).message}`);
+  process.exit(1);
+}
