@@ -1,0 +1,3 @@
+export { PyRandom } from './random';
+export { type PyInt, narrowInt, toBigInt } from './py-int';
+export { intSeedKey } from './seed-key';

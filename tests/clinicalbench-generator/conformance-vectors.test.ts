@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { suites } from '../../src/conformance/clinicalbench-generator';
+import { hasSharedVectors, loadVectors } from './shared-vectors';
+
+const FILES = [
+  { file: 'python-random.json', suite: 'python-random' },
+  { file: 'dataset-easy.json', suite: 'dataset' },
+  { file: 'dataset-medium.json', suite: 'dataset' },
+  { file: 'dataset-hard.json', suite: 'dataset' },
+];
+
+describe.skipIf(!hasSharedVectors)('clinicalbench generator conformance vectors', () => {
+  for (const { file, suite } of FILES) {
+    const vectors = loadVectors(file);
+    const runner = suites.find((s) => s.benchmark === 'clinicalbench' && s.suite === suite);
+
+    it(`${file} declares suite ${suite}, which is registered`, () => {
+      expect(vectors.suite).toBe(suite);
+      expect(runner).toBeDefined();
+      expect(vectors.cases.length).toBeGreaterThan(0);
+    });
+
+    describe(file, () => {
+      it.each(vectors.cases.map((c) => [c.id, c] as const))('%s', (_id, c) => {
+        expect(runner!.check(c).diffs).toEqual([]);
+      });
+    });
+  }
+});
