@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { suites } from '../../src/conformance/clinicalbench';
+import { readVectorFile } from './shared-files';
+
+const FILES = {
+  breakdown: 'conformance/clinicalbench/breakdown.json',
+  report_quality: 'conformance/clinicalbench/report_quality.json',
+  episodes: 'conformance/clinicalbench/episodes.json',
+} as const;
+
+for (const [suite, file] of Object.entries(FILES)) {
+  const vectors = readVectorFile(file);
+  const runner = suites.find((s) => s.suite === suite);
+
+  describe.skipIf(!vectors)(`clinicalbench/${suite} vectors`, () => {
+    it('has a runner whose suite name matches the file', () => {
+      expect(runner).toBeDefined();
+      expect(vectors!.suite).toBe(suite);
+    });
+
+    it.each(vectors?.cases.map((c) => [c.id, c] as const) ?? [])('%s', (_id, c) => {
+      const outcome = runner!.check(c);
+      expect(outcome.diffs).toEqual([]);
+    });
+  });
+}
