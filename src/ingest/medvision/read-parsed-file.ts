@@ -3,7 +3,8 @@ import type { Finding } from '../findings';
 import { jsonPath } from '../findings';
 import { forEachLine } from '../line-reader';
 import { JsonSyntaxError, parseJsonValue, parseTolerantJson } from '../tolerant-json';
-import { medvisionRecordSchema, RECORD_KEYS } from './record-schema';
+import { DOC_KEYS, medvisionRecordSchema, RECORD_KEYS, type MedvisionRecord } from './record-schema';
+import { isValidRecordFast } from './record-fast-check';
 import { scanTopLevel } from './scan-record';
 import { parseTarget } from '../../scorers/medvision/target';
 import type { SliceGeometry, TaskType } from '../../scorers/medvision/sample';
@@ -71,7 +72,15 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
     if (ranges) {
       record = {};
       try {
-        for (const [key, [s, e]] of ranges) record[key] = parseJsonValue(buf.toString('utf8', s, e));
+        for (const [key, [s, e]] of ranges) {
+          // `doc` holds long paths we never read: parse only the fields we need.
+          const docFields = key === 'doc' ? scanTopLevel(buf, s, e, DOC_KEYS) : null;
+          if (docFields) {
+            const doc: Record<string, unknown> = {};
+            for (const [k, [a, b]] of docFields) doc[k] = parseJsonValue(buf.toString('utf8', a, b));
+            record[key] = doc;
+          } else record[key] = parseJsonValue(buf.toString('utf8', s, e));
+        }
       } catch {
         record = undefined;
       }
@@ -90,14 +99,18 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
         return;
       }
     }
-    const parsed = medvisionRecordSchema.safeParse(record);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        error(lineNo, jsonPath(issue.path as (string | number)[]), issue.message);
+    let r: MedvisionRecord;
+    if (isValidRecordFast(record)) r = record;
+    else {
+      const parsed = medvisionRecordSchema.safeParse(record);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          error(lineNo, jsonPath(issue.path as (string | number)[]), issue.message);
+        }
+        return;
       }
-      return;
+      r = parsed.data;
     }
-    const r = parsed.data;
     const k = taskType === 'Detection' ? 4 : taskType === 'TL' ? 2 : 1;
     const target = parseTarget(r.target);
     const targetLen = typeof target === 'number' ? 1 : target?.length;

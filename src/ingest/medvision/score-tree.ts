@@ -3,7 +3,7 @@ import type { Finding } from '../findings';
 import { discoverModelFolders, configName, datasetFromFile, taskTypeOf, type ModelFolder } from './discover';
 import { readParsedFile, type MedvisionSample } from './read-parsed-file';
 import { readClaimed } from './claimed';
-import { aggregateGroup, type GroupMetrics, type GroupSample } from '../../scorers/medvision/aggregate';
+import { aggregateScored, scoreSample, type GroupMetrics, type ScoredSample } from '../../scorers/medvision/aggregate';
 import { summarizeModel } from '../../scorers/medvision/summary';
 import { labelGroup } from '../../scorers/medvision/label-groups';
 import type { TaskType } from '../../scorers/medvision/sample';
@@ -44,11 +44,11 @@ const AD_SUMMARY_FILES = ['Ceph-Biometrics-400', 'FeTA24_BiometricsFromLandmarks
 const PILOT_CAP = 100;
 const FULL_CAP = 1000;
 
-const toGroupSample = (s: MedvisionSample): GroupSample => ({
-  filteredResp: s.filteredResp,
-  target: s.target,
-  geometry: s.geometry,
-  metricType: s.metricType,
+type Scored = MedvisionSample & { scored: ScoredSample };
+
+const withScore = (taskType: TaskType, s: MedvisionSample): Scored => ({
+  ...s,
+  scored: scoreSample(taskType, { filteredResp: s.filteredResp, target: s.target, geometry: s.geometry, metricType: s.metricType }),
 });
 
 /** Upstream AD reads Ceph files one by one and all FeTA24 Task01 files together, at the first. */
@@ -69,7 +69,7 @@ function adReadOrder(files: string[]): string[] {
 
 function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out: MedvisionScore): void {
   const rel = (p: string) => relative(root, p) || basename(p);
-  const perType = new Map<TaskType, { file: string; samples: MedvisionSample[] }[]>();
+  const perType = new Map<TaskType, { file: string; samples: Scored[] }[]>();
   const configCounts: number[] = [];
   for (const file of folder.sampleFiles) {
     const taskType = taskTypeOf(file, folder.taskTag);
@@ -80,8 +80,9 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
     const parsed = readParsedFile(file, rel(file), taskType);
     out.findings.push(...parsed.findings);
     if (keepSamples) (out.samples ??= new Map()).set(rel(file), parsed.samples);
+    const samples = parsed.samples.map((s) => withScore(taskType, s));
     const list = perType.get(taskType) ?? [];
-    list.push({ file, samples: parsed.samples });
+    list.push({ file, samples });
     perType.set(taskType, list);
     configCounts.push(parsed.samples.length);
     out.configs.push({
@@ -91,7 +92,7 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
       task_tag: folder.taskTag,
       task_type: taskType,
       n_records: parsed.samples.length,
-      metrics: aggregateGroup(taskType, parsed.samples.map(toGroupSample)),
+      metrics: aggregateScored(taskType, samples.map((s) => s.scored)),
     });
   }
   if (folder.sampleFiles.length === 0) {
@@ -121,7 +122,7 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
     const groups = groupSamples(taskType, files, rel, out.findings);
     const metrics: Record<string, GroupMetrics> = {};
     for (const [name, samples] of groups) {
-      const m = aggregateGroup(taskType, samples);
+      const m = aggregateScored(taskType, samples);
       if (m !== null) metrics[name] = m;
     }
     out.models.push({
@@ -138,14 +139,14 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
 
 function groupSamples(
   taskType: TaskType,
-  files: { file: string; samples: MedvisionSample[] }[],
+  files: { file: string; samples: Scored[] }[],
   rel: (p: string) => string,
   findings: Finding[],
-): Map<string, GroupSample[]> {
-  const groups = new Map<string, GroupSample[]>();
-  const add = (name: string, s: MedvisionSample) => {
+): Map<string, ScoredSample[]> {
+  const groups = new Map<string, ScoredSample[]>();
+  const add = (name: string, s: Scored) => {
     const g = groups.get(name) ?? [];
-    g.push(toGroupSample(s));
+    g.push(s.scored);
     groups.set(name, g);
   };
   if (taskType === 'AD') {

@@ -3,7 +3,9 @@ import {
   TENTHS, accIouKey, maeKey, mreKey, overlapKey,
 } from './keys';
 import { pairwiseSum } from './numpy-sum';
-import { detectionMetrics, measurementMetrics, type SliceGeometry, type TaskType, type ValueKind } from './sample';
+import {
+  detectionMetrics, measurementMetrics, type DetectionMetrics, type MeasurementMetrics, type SliceGeometry, type TaskType, type ValueKind,
+} from './sample';
 import { nearZeroFilterValue } from './target';
 
 /** One sample of a group: what the summarizers read from a parsed record. */
@@ -15,6 +17,22 @@ export interface GroupSample {
 }
 
 export type GroupMetrics = Record<string, number>;
+
+/** A sample's metrics, computed once and shared by every group it belongs to. */
+export type ScoredSample =
+  | { kind: 'measurement'; m: MeasurementMetrics; /** AD near-zero filter */ excluded: boolean }
+  | { kind: 'detection'; m: DetectionMetrics; excluded: false };
+
+export function scoreSample(taskType: TaskType, s: GroupSample): ScoredSample {
+  if (taskType === 'Detection') return { kind: 'detection', m: detectionMetrics(s.filteredResp, s.target), excluded: false };
+  if (taskType === 'AD') {
+    const gt = nearZeroFilterValue(s.target);
+    if (gt !== null && gt < AD_NEAR_ZERO_GT_THRESHOLD) {
+      return { kind: 'measurement', m: { MAE: NaN, MRE: NaN, NMAE: NaN, success: false }, excluded: true };
+    }
+  }
+  return { kind: 'measurement', m: measurementMetrics(taskType, s.filteredResp, s.target, s.geometry, s.metricType), excluded: false };
+}
 
 /** `min(int(v * 10), 9)` including Python's negative list indexing (negative MRE). */
 function bucketIndex(v: number): number {
@@ -33,17 +51,14 @@ function cumulative(counts: number[], total: number, key: (t: number) => string,
 }
 
 /** TL / AD: `process_label_group_TL` and `process_label_group`. `null` when no sample is left. */
-function aggregateMeasurement(taskType: 'TL' | 'AD', samples: readonly GroupSample[]): GroupMetrics | null {
+function aggregateMeasurement(taskType: 'TL' | 'AD', samples: readonly ScoredSample[]): GroupMetrics | null {
   let sumMAE = 0, sumMRE = 0, sumNMAE = 0;
   let nMAE = 0, nMRE = 0, nNMAE = 0, success = 0, total = 0;
   const reBuckets = new Array<number>(10).fill(0);
   for (const s of samples) {
-    if (taskType === 'AD') {
-      const gt = nearZeroFilterValue(s.target);
-      if (gt !== null && gt < AD_NEAR_ZERO_GT_THRESHOLD) continue;
-    }
+    if (s.excluded || s.kind !== 'measurement') continue;
     total++;
-    const m = measurementMetrics(taskType, s.filteredResp, s.target, s.geometry, s.metricType);
+    const m = s.m;
     if (Number.isFinite(m.MAE)) { sumMAE += m.MAE; nMAE++; }
     if (Number.isFinite(m.MRE)) { sumMRE += m.MRE; nMRE++; reBuckets[bucketIndex(m.MRE)]!++; }
     if (m.success && Number.isFinite(m.NMAE)) { sumNMAE += m.NMAE; nNMAE++; }
@@ -87,7 +102,7 @@ class PromotingSum {
 const atLeast = (v: number, kind: ValueKind, t: number) => (kind === 'f32' ? v >= Math.fround(t) : v >= t);
 
 /** Detection: `calculate_summary_metrics_per_anatomy_detection_task` for one group. */
-function aggregateDetection(samples: readonly GroupSample[]): GroupMetrics {
+function aggregateDetection(samples: readonly ScoredSample[]): GroupMetrics {
   if (samples.length === 0) return {};
   const total = samples.length;
   let sumMAE = 0, nMAE = 0, success = 0;
@@ -98,7 +113,8 @@ function aggregateDetection(samples: readonly GroupSample[]): GroupMetrics {
     (typeof OVERLAP_METRICS)[number], number[]>;
   const accIou = new Array<number>(COCO_IOU_THRESHOLDS.length).fill(0);
   for (const s of samples) {
-    const m = detectionMetrics(s.filteredResp, s.target);
+    if (s.kind !== 'detection') continue;
+    const m = s.m;
     if (Number.isFinite(m.MAE)) { sumMAE += m.MAE; nMAE++; aeBuckets[bucketIndex(m.MAE)]!++; }
     for (const name of OVERLAP_METRICS) {
       const v = m[name];
@@ -135,6 +151,11 @@ function aggregateDetection(samples: readonly GroupSample[]): GroupMetrics {
  * keys in upstream order. `null` for TL/AD when no sample is left (AD near-zero filter).
  */
 export function aggregateGroup(taskType: TaskType, samples: readonly GroupSample[]): GroupMetrics | null {
+  return aggregateScored(taskType, samples.map((s) => scoreSample(taskType, s)));
+}
+
+/** The same from samples scored once with `scoreSample`. */
+export function aggregateScored(taskType: TaskType, samples: readonly ScoredSample[]): GroupMetrics | null {
   if (taskType === 'Detection') return aggregateDetection(samples);
   if (samples.length === 0) return null;
   return aggregateMeasurement(taskType, samples);

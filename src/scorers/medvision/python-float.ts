@@ -16,6 +16,8 @@ export function isPySpace(ch: string): boolean {
 
 /** Python `str.strip()` with no argument. */
 export function pyStrip(s: string): string {
+  const n = s.length;
+  if (n === 0 || (s.charCodeAt(0) > 0x20 && s.charCodeAt(0) < 0x7f && s.charCodeAt(n - 1) > 0x20 && s.charCodeAt(n - 1) < 0x7f)) return s;
   let start = 0;
   let end = s.length;
   while (start < end && PY_SPACE.has(s.charCodeAt(start))) start++;
@@ -39,7 +41,11 @@ const DIGITS = '[0-9](?:_?[0-9])*';
 const FLOAT_SYNTAX = new RegExp(`^[+-]?(?:${DIGITS}(?:\\.(?:${DIGITS})?)?|\\.${DIGITS})(?:[eE][+-]?${DIGITS})?$`);
 
 /** Python `float(s)` → number, or `null` where Python raises ValueError. */
+// Plain ASCII decimals (the common case) parse directly; everything else takes the full path.
+const SIMPLE = /^[+-]?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?$/;
+
 export function pyFloat(s: string): number | null {
+  if (SIMPLE.test(s)) return Number(s);
   const t = pyStrip(s);
   if (t.length === 0) return null;
   let ascii = '';

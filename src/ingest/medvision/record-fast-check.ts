@@ -1,0 +1,39 @@
+import type { MedvisionRecord } from './record-schema';
+
+/**
+ * The hot path's stand-in for `medvisionRecordSchema.safeParse`: plain type checks that accept
+ * only what the zod schema accepts (a property test holds the two together). Anything it
+ * rejects goes through zod, which produces the located messages.
+ */
+const isFiniteNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isPair = (v: unknown) => Array.isArray(v) && v.length === 2 && isFiniteNum(v[0]) && isFiniteNum(v[1]);
+const isStrOrStrs = (v: unknown) =>
+  v === undefined || typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+
+function isDoc(d: unknown): boolean {
+  if (typeof d !== 'object' || d === null || Array.isArray(d)) return false;
+  const o = d as Record<string, unknown>;
+  if (o.dataset_name !== undefined && typeof o.dataset_name !== 'string') return false;
+  if (typeof o.taskID !== 'string' && !isFiniteNum(o.taskID)) return false;
+  if (o.taskType !== undefined && typeof o.taskType !== 'string') return false;
+  if (o.slice_dim !== 0 && o.slice_dim !== 1 && o.slice_dim !== 2) return false;
+  if (o.label !== undefined && !isFiniteNum(o.label) && typeof o.label !== 'string') return false;
+  if (!isPair(o.image_size_2d) || !isPair(o.pixel_size)) return false;
+  if (o.voxel_size !== undefined && !(Array.isArray(o.voxel_size) && o.voxel_size.every(isFiniteNum))) return false;
+  const bp = o.biometric_profile;
+  if (bp !== undefined) {
+    if (typeof bp !== 'object' || bp === null || Array.isArray(bp)) return false;
+    const b = bp as Record<string, unknown>;
+    if (!isStrOrStrs(b.metric_type) || !isStrOrStrs(b.metric_key)) return false;
+  }
+  return true;
+}
+
+export function isValidRecordFast(r: Record<string, unknown>): r is MedvisionRecord {
+  const id = r.doc_id;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 0) return false;
+  if (typeof r.target !== 'string') return false;
+  const fr = r.filtered_resps;
+  if (!Array.isArray(fr) || fr.length === 0 || !fr.every((x) => typeof x === 'string')) return false;
+  return isDoc(r.doc);
+}
