@@ -7,8 +7,13 @@ import type { MedvisionRecord } from './record-schema';
  */
 const isFiniteNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isPair = (v: unknown) => Array.isArray(v) && v.length === 2 && isFiniteNum(v[0]) && isFiniteNum(v[1]);
-const isStrOrStrs = (v: unknown) =>
-  v === undefined || typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+// Index loops, not `every`: `every` skips holes in sparse arrays, zod does not.
+function allOf(v: unknown[], ok: (x: unknown) => boolean): boolean {
+  for (let i = 0; i < v.length; i++) if (!ok(v[i])) return false;
+  return true;
+}
+const isStr = (x: unknown) => typeof x === 'string';
+const isStrOrStrs = (v: unknown) => v === undefined || typeof v === 'string' || (Array.isArray(v) && allOf(v, isStr));
 
 function isDoc(d: unknown): boolean {
   if (typeof d !== 'object' || d === null || Array.isArray(d)) return false;
@@ -19,7 +24,7 @@ function isDoc(d: unknown): boolean {
   if (o.slice_dim !== 0 && o.slice_dim !== 1 && o.slice_dim !== 2) return false;
   if (o.label !== undefined && !isFiniteNum(o.label) && typeof o.label !== 'string') return false;
   if (!isPair(o.image_size_2d) || !isPair(o.pixel_size)) return false;
-  if (o.voxel_size !== undefined && !(Array.isArray(o.voxel_size) && o.voxel_size.every(isFiniteNum))) return false;
+  if (o.voxel_size !== undefined && !(Array.isArray(o.voxel_size) && allOf(o.voxel_size, isFiniteNum))) return false;
   const bp = o.biometric_profile;
   if (bp !== undefined) {
     if (typeof bp !== 'object' || bp === null || Array.isArray(bp)) return false;
@@ -31,9 +36,9 @@ function isDoc(d: unknown): boolean {
 
 export function isValidRecordFast(r: Record<string, unknown>): r is MedvisionRecord {
   const id = r.doc_id;
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 0) return false;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return false;
   if (typeof r.target !== 'string') return false;
   const fr = r.filtered_resps;
-  if (!Array.isArray(fr) || fr.length === 0 || !fr.every((x) => typeof x === 'string')) return false;
+  if (!Array.isArray(fr) || fr.length === 0 || !allOf(fr, isStr)) return false;
   return isDoc(r.doc);
 }
