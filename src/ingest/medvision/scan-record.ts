@@ -55,7 +55,11 @@ function skipValue(buf: Buffer, p: number, end: number): number {
 
 export type Ranges = Map<string, [number, number]>;
 
+const keyLengths = new WeakMap<ReadonlySet<string>, Set<number>>();
+
 export function scanTopLevel(buf: Buffer, start: number, end: number, wanted: ReadonlySet<string>): Ranges | null {
+  let lengths = keyLengths.get(wanted);
+  if (!lengths) keyLengths.set(wanted, (lengths = new Set([...wanted].map((k) => Buffer.byteLength(k)))));
   const out: Ranges = new Map();
   let i = start;
   while (i < end && isWs(buf[i])) i++;
@@ -68,7 +72,8 @@ export function scanTopLevel(buf: Buffer, start: number, end: number, wanted: Re
     if (buf[i] !== QUOTE) return null;
     const keyEnd = skipString(buf, i, end);
     if (keyEnd < 0) return null;
-    const key = buf.toString('latin1', i + 1, keyEnd - 1);
+    // Only keys of a wanted length become strings: most keys are skipped without allocating.
+    const key = lengths.has(keyEnd - i - 2) ? buf.toString('latin1', i + 1, keyEnd - 1) : '';
     i = keyEnd;
     while (i < end && isWs(buf[i])) i++;
     if (buf[i] !== COLON) return null;
