@@ -1,3 +1,4 @@
+import { cloneJsonWithLiterals } from '../scorers/latch/python-number';
 import { grade } from '../scorers/latch/registry';
 import { isObject } from '../scorers/latch/types';
 import { checkWith, compareValues, decodeNumber, outcome } from './compare';
@@ -27,9 +28,12 @@ interface NonFinite {
   value: string;
 }
 
-/** Put the real non-finite floats back at the paths `input_nonfinite` lists. */
+/**
+ * Put the real non-finite floats back at the paths `input_nonfinite` lists (on a copy that keeps
+ * the float-literal marks the vector loader recorded, so `expected_count: 4.0` stays a float).
+ */
 export function restoreNonFinite(input: unknown, marks: unknown): unknown {
-  const copy: unknown = structuredClone(input);
+  const copy: unknown = cloneJsonWithLiterals(input);
   if (!Array.isArray(marks)) return copy;
   for (const mark of marks as NonFinite[]) {
     const keys = mark.path;

@@ -2,6 +2,8 @@
  * A JSON parser that also accepts Python's bare `NaN`, `Infinity` and `-Infinity` (json.dump
  * writes them) and, on malformed input, says where: the JSON path being read and the column.
  * Used for error reporting and for small values; the hot path uses JSON.parse first.
+ * Optionally (`floatLiterals`) it reports which integral numbers were written as float literals
+ * (`4.0`), which JSON.parse cannot tell from `4`; latch ingest uses that for Python int checks.
  */
 import { jsonPath } from './findings';
 
@@ -15,10 +17,32 @@ export class JsonSyntaxError extends Error {
   }
 }
 
-const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+/** Receives the positions of number tokens written as float literals whose value is integral. */
+export interface FloatLiteralSink {
+  mark(container: object, key: string | number): void;
+}
 
-export function parseTolerantJson(text: string): unknown {
+export interface TolerantJsonOptions {
+  /**
+   * Report every number written with a fraction or exponent (`4.0`, `4e0`, `40e-1`) whose value
+   * is an integer, as (containing object or array, key or index), so Python's int/float
+   * distinction survives parsing. A float literal at the document root has no container and is
+   * not reported. See `src/scorers/latch/python-number.ts` (`FLOAT_LITERALS`).
+   */
+  floatLiterals?: FloatLiteralSink;
+  /** Accept Python's bare `NaN`, `Infinity`, `-Infinity` (default true; false = strict JSON). */
+  allowNonFinite?: boolean;
+}
+
+const isDigit = (ch: number) => ch >= 0x30 && ch <= 0x39;
+
+export function parseTolerantJson(text: string, options: TolerantJsonOptions = {}): unknown {
+  const sink = options.floatLiterals;
+  const allowNonFinite = options.allowNonFinite ?? true;
+  // Set by parseNumber when the token just read must be reported; consumed by the enclosing container.
+  let pendingFloat = false;
   let i = 0;
+  const n = text.length;
   const path: (string | number)[] = [];
   const fail = (msg: string): never => {
     throw new JsonSyntaxError(
@@ -28,7 +52,11 @@ export function parseTolerantJson(text: string): unknown {
     );
   };
   const skipWs = () => {
-    while (i < text.length && WS.has(text.charCodeAt(i))) i++;
+    for (;;) {
+      const ch = text.charCodeAt(i);
+      if (ch === 0x20 || ch === 0x0a || ch === 0x0d || ch === 0x09) i++;
+      else return;
+    }
   };
   const literal = (word: string, value: unknown) => {
     if (text.startsWith(word, i)) {
@@ -38,6 +66,16 @@ export function parseTolerantJson(text: string): unknown {
     return fail('invalid token');
   };
   function parseString(): string {
+    // Fast path: no escapes and no control characters, so the text between the quotes is the value.
+    for (let j = i + 1; j < n; j++) {
+      const ch = text.charCodeAt(j);
+      if (ch === 0x22) {
+        const s = text.slice(i + 1, j);
+        i = j + 1;
+        return s;
+      }
+      if (ch === 0x5c || ch < 0x20) break;
+    }
     const start = i++;
     for (;;) {
       const q = text.indexOf('"', i);
@@ -58,10 +96,38 @@ export function parseTolerantJson(text: string): unknown {
     }
   }
   function parseNumber(): number {
-    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-    if (!m) return fail('invalid number');
-    i += m[0].length;
-    return Number(m[0]);
+    // -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?, scanned by hand (a regex per number is slow).
+    const start = i;
+    let j = i;
+    if (text.charCodeAt(j) === 0x2d) j++;
+    const first = text.charCodeAt(j);
+    if (first === 0x30) j++;
+    else if (first >= 0x31 && first <= 0x39) {
+      j++;
+      while (isDigit(text.charCodeAt(j))) j++;
+    } else return fail('invalid number');
+    let float = false;
+    if (text.charCodeAt(j) === 0x2e && isDigit(text.charCodeAt(j + 1))) {
+      j += 2;
+      while (isDigit(text.charCodeAt(j))) j++;
+      float = true;
+    }
+    const e = text.charCodeAt(j);
+    if (e === 0x65 || e === 0x45) {
+      let k = j + 1;
+      const sign = text.charCodeAt(k);
+      if (sign === 0x2b || sign === 0x2d) k++;
+      if (isDigit(text.charCodeAt(k))) {
+        k++;
+        while (isDigit(text.charCodeAt(k))) k++;
+        j = k;
+        float = true;
+      }
+    }
+    i = j;
+    const value = Number(text.slice(start, j));
+    if (float && sink && Number.isInteger(value)) pendingFloat = true;
+    return value;
   }
   function parseValue(): unknown {
     skipWs();
@@ -71,20 +137,27 @@ export function parseTolerantJson(text: string): unknown {
         i++;
         const obj: Record<string, unknown> = {};
         skipWs();
-        if (text[i] === '}') { i++; return obj; }
+        if (text.charCodeAt(i) === 0x7d) { i++; return obj; }
         for (;;) {
           skipWs();
-          if (text[i] !== '"') return fail('expected a key string');
+          if (text.charCodeAt(i) !== 0x22) return fail('expected a key string');
           const key = parseString();
           skipWs();
-          if (text[i] !== ':') return fail(`expected ':' after key ${JSON.stringify(key)}`);
+          if (text.charCodeAt(i) !== 0x3a) return fail(`expected ':' after key ${JSON.stringify(key)}`);
           i++;
           path.push(key);
-          obj[key] = parseValue();
+          const v = parseValue();
+          // Like JSON.parse: "__proto__" is an own property, not the prototype.
+          if (key === '__proto__') Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
+          else obj[key] = v;
           path.pop();
+          if (pendingFloat) {
+            pendingFloat = false;
+            sink!.mark(obj, key);
+          }
           skipWs();
-          if (text[i] === ',') { i++; continue; }
-          if (text[i] === '}') { i++; return obj; }
+          if (text.charCodeAt(i) === 0x2c) { i++; continue; }
+          if (text.charCodeAt(i) === 0x7d) { i++; return obj; }
           return fail("expected ',' or '}'");
         }
       }
@@ -92,14 +165,18 @@ export function parseTolerantJson(text: string): unknown {
         i++;
         const arr: unknown[] = [];
         skipWs();
-        if (text[i] === ']') { i++; return arr; }
+        if (text.charCodeAt(i) === 0x5d) { i++; return arr; }
         for (;;) {
           path.push(arr.length);
           arr.push(parseValue());
           path.pop();
+          if (pendingFloat) {
+            pendingFloat = false;
+            sink!.mark(arr, arr.length - 1);
+          }
           skipWs();
-          if (text[i] === ',') { i++; continue; }
-          if (text[i] === ']') { i++; return arr; }
+          if (text.charCodeAt(i) === 0x2c) { i++; continue; }
+          if (text.charCodeAt(i) === 0x5d) { i++; return arr; }
           return fail("expected ',' or ']'");
         }
       }
@@ -107,11 +184,11 @@ export function parseTolerantJson(text: string): unknown {
       case 't': return literal('true', true);
       case 'f': return literal('false', false);
       case 'n': return literal('null', null);
-      case 'N': return literal('NaN', NaN);
-      case 'I': return literal('Infinity', Infinity);
+      case 'N': return allowNonFinite ? literal('NaN', NaN) : fail('invalid token');
+      case 'I': return allowNonFinite ? literal('Infinity', Infinity) : fail('invalid token');
       case undefined: return fail('expected a value');
       default:
-        if (c === '-' && text.startsWith('-Infinity', i)) { i += 9; return -Infinity; }
+        if (allowNonFinite && c === '-' && text.startsWith('-Infinity', i)) { i += 9; return -Infinity; }
         return parseNumber();
     }
   }

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { VectorFile } from '../conformance/types';
+import { parsePythonJson } from './latch/python-json';
 
 export interface LoadedVectorFile {
   file: string;
@@ -37,7 +38,9 @@ export async function loadVectorFile(file: string): Promise<LoadedVectorFile> {
   }
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // Strict JSON, but remembering which integral numbers were written as float literals (`4.0`):
+    // Python-generated vectors rely on the int/float distinction (e.g. `expected_count: 4.0` is invalid).
+    data = parsePythonJson(text, { allowNonFinite: false });
   } catch (err) {
     return { file, benchmark, error: `not valid JSON: ${(err as Error).message}` };
   }

@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
 import { jsonPath, type Finding } from '../findings';
+import { JsonSyntaxError } from '../tolerant-json';
+import { parsePythonJson } from './python-json';
 import { evalSchema, runResultSchema, type EvalSpec, type RunResult } from './schemas';
 
 export interface Loaded<T> {
@@ -15,12 +17,17 @@ export async function readJson<T>(file: string, root: string, schema: z.ZodType<
   const path = relative(root, file) || file;
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
+    // Python's json.loads view: NaN/Infinity accepted, `4.0` remembered as a float (graders reject
+    // float literals where upstream requires an int).
+    raw = parsePythonJson(await readFile(file, 'utf8'));
   } catch (err) {
-    return { path, findings: [{ path, pointer: '$', severity: 'error', message: `not valid JSON: ${(err as Error).message}` }] };
+    const pointer = err instanceof JsonSyntaxError ? err.pointer : '$';
+    return { path, findings: [{ path, pointer, severity: 'error', message: `not valid JSON: ${(err as Error).message}` }] };
   }
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return { path, data: parsed.data, findings: [] };
+  // The raw value, not zod's copy: the float-literal marks are keyed by the parsed objects
+  // (the schemas are loose and transform nothing, so the two agree on content).
+  if (parsed.success) return { path, data: raw as T, findings: [] };
   return {
     path,
     findings: parsed.error.issues.map((i) => ({ path, pointer: jsonPath(i.path as (string | number)[]), severity: 'error' as const, message: i.message })),

@@ -1,5 +1,6 @@
 import { childLine, collectHardFails, evaluateChild, readChildren } from './children';
 import { GraderConfigError, isFiniteNumber, isObject, result, type GraderResult, type JsonObject } from './types';
+import { isPyIntAt } from './python-number';
 
 const NAME = 'average_of';
 
@@ -14,10 +15,10 @@ function passRuleHolds(config: JsonObject, count: number, passedCount: number, r
   if (rule === 'min_passing') {
     if (has('score_threshold')) throw new GraderConfigError(NAME, "score_threshold is invalid with pass_rule='min_passing'");
     const min = config.min_passing_children;
-    if (typeof min !== 'number' || !Number.isInteger(min) || min < 0 || min > count) {
+    if (!isPyIntAt(config, 'min_passing_children') || (min as number) < 0 || (min as number) > count) {
       throw new GraderConfigError(NAME, 'min_passing_children must be an integer between 0 and the number of scoring children');
     }
-    return passedCount >= min;
+    return passedCount >= (min as number);
   }
   if (rule === 'score_threshold') {
     if (has('min_passing_children')) throw new GraderConfigError(NAME, "min_passing_children is invalid with pass_rule='score_threshold'");

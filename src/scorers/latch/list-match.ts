@@ -3,6 +3,7 @@ import { matchKey, hashKey } from './match-key';
 import { MISSING } from './predicate';
 import { pyStr } from './python';
 import { GraderConfigError, isFiniteNumber, isObject, result, type GraderResult, type JsonObject } from './types';
+import { isFloatLiteral, isPyIntAt } from './python-number';
 
 const NAME = 'list_match';
 
@@ -37,9 +38,9 @@ function readConfig(config: unknown): ListMatchConfig {
   const perTupleRule = Object.hasOwn(c, 'per_tuple_rule') ? c.per_tuple_rule : 'gates_all_pass';
   if (!nonEmpty(perTupleRule)) fail('per_tuple_rule must be a non-empty string');
   const k = c.k;
-  if (k !== undefined && k !== null && !(isNonNegInt(k) && k > 0)) fail('k must be a positive integer when configured');
+  if (k !== undefined && k !== null && !(isNonNegInt(k) && k > 0 && isPyIntAt(c, 'k'))) fail('k must be a positive integer when configured');
   const tuplePassMin = Object.hasOwn(c, 'tuple_pass_min') ? c.tuple_pass_min : 0;
-  if (!isNonNegInt(tuplePassMin)) fail('tuple_pass_min must be a non-negative integer');
+  if (!isNonNegInt(tuplePassMin) || isFloatLiteral(c, 'tuple_pass_min')) fail('tuple_pass_min must be a non-negative integer');
   if (typeof k === 'number' && (tuplePassMin as number) > k) fail('tuple_pass_min cannot exceed k');
   const additiveScoreMin = Object.hasOwn(c, 'additive_score_min') ? c.additive_score_min : 0;
   if (!isFiniteNumber(additiveScoreMin) || additiveScoreMin < 0) fail('additive_score_min must be a finite non-negative number');

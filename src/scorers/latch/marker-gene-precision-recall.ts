@@ -1,5 +1,6 @@
 import { answerFieldOf, expectedCountOf, fractionOption, passThresholdsOf, sortedStrings } from './thresholds';
 import { GraderConfigError, isObject, result, type GraderResult, type JsonObject } from './types';
+import { isPyIntAt } from './python-number';
 
 const NAME = 'marker_gene_precision_recall';
 
@@ -88,10 +89,10 @@ function gradePerCellType(
   let minPassing = total;
   if (Object.hasOwn(thresholds, 'min_celltypes_passing')) {
     const v = thresholds.min_celltypes_passing;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > total) {
+    if (!isPyIntAt(thresholds, 'min_celltypes_passing') || (v as number) < 0 || (v as number) > total) {
       throw new GraderConfigError(NAME, `min_celltypes_passing must be an integer in [0, ${total}]`);
     }
-    minPassing = v;
+    minPassing = v as number;
   }
   if (!isObject(predicted)) return result(false, 0, {}, `Marker Gene Per-Celltype: FAIL\n  x ${field} must map cell types to gene lists`);
   const perCellType: Record<string, Record<string, unknown>> = {};

@@ -1,4 +1,5 @@
 import { GraderConfigError, isFiniteNumber, isObject, type JsonObject } from './types';
+import { isPyIntAt } from './python-number';
 
 /** `config.scoring` (default {}), which must be an object. */
 export function scoringOf(grader: string, config: JsonObject): JsonObject {
@@ -23,12 +24,12 @@ export function fractionOption(grader: string, holder: JsonObject, key: string, 
   return v;
 }
 
-/** `expected_count`: absent or null = unset, else a non-negative integer. */
+/** `expected_count`: absent or null = unset, else a non-negative Python int (`4.0` is rejected). */
 export function expectedCountOf(grader: string, config: JsonObject): number | undefined {
   const v = config.expected_count;
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new GraderConfigError(grader, 'expected_count must be a non-negative integer');
-  return v;
+  if (!isPyIntAt(config, 'expected_count') || (v as number) < 0) throw new GraderConfigError(grader, 'expected_count must be a non-negative integer');
+  return v as number;
 }
 
 /** `answer_field`: absent = `fallback`, else a non-empty string. */
