@@ -1,0 +1,57 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HAS_SHARED, sharedPath, warnIfNoShared } from '../helpers/shared';
+import { compareValues } from '../../src/conformance/compare';
+
+const ROOT = resolve(__dirname, '../..');
+const tsx = join(ROOT, 'node_modules/.bin/tsx');
+const run = (script: string, args: string[]) =>
+  spawnSync(tsx, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+
+warnIfNoShared('CLI tests on the shared vectors and fixtures');
+
+describe('score CLI', () => {
+  it('scores a bundled MedVision submission folder as JSON with NaN as null', () => {
+    const r = run('score.ts', ['results/medvision/demo-vlm-7b-demo', '--json']);
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.format).toBe('medvision');
+    expect(out.items.length).toBe(11);
+    expect(out.findings).toEqual([]);
+    expect(r.stdout).not.toMatch(/\bNaN\b/);
+  });
+  it('refuses a path it does not know, with a message', () => {
+    const r = run('score.ts', ['README.md']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/not a format we know/);
+  });
+  it.skipIf(!HAS_SHARED)('score --json on the real TL tree reproduces the upstream model summary', () => {
+    const tree = sharedPath('fixtures/medvision/Results/MedVision-TL/Qwen2.5-VL-7B-SFT-TL');
+    const out = JSON.parse(run('score.ts', [tree, '--json']).stdout);
+    const expected = JSON.parse(readFileSync(sharedPath('fixtures/medvision/expected/MedVision-TL/Qwen2.5-VL-7B-SFT-TL.json'), 'utf8'));
+    expect(compareValues(expected.model_summary, out.summary.models[0].model_summary)).toEqual([]);
+    expect(out.items.map((i: { path: string }) => i.path.split('/').pop())).toEqual(Object.keys(expected.configs));
+  });
+});
+
+describe('conformance CLI', () => {
+  it.skipIf(!HAS_SHARED)('prints one line per suite and closes with exactly "N passed, 0 failed"', () => {
+    const out = execFileSync(tsx, [join(ROOT, 'scripts/conformance.ts'), sharedPath('conformance/medvision')], { encoding: 'utf8' });
+    const lines = out.trim().split('\n');
+    expect(lines.at(-1)).toBe('1153 passed, 0 failed');
+    expect(lines.filter((l) => l.startsWith('ok   medvision/'))).toHaveLength(4);
+  });
+  it('exits 1 on an unknown suite', () => {
+    const r = run('conformance.ts', [join(ROOT, 'tests/cli/fixtures/medvision')]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/UNKNOWN medvision\/no-such-suite/);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('0 passed, 0 failed');
+  });
+  it('exits 1 when a case fails', () => {
+    const r = run('conformance.ts', [join(ROOT, 'tests/cli/fixtures/failing/medvision')]);
+    expect(r.status).toBe(1);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('1 passed, 1 failed');
+  });
+});
