@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pythonCanonicalJson } from '../../src/scorers/clinicalbench/dataset/canonical-json';
 import { dayNumber, formatDay } from '../../src/scorers/clinicalbench/dataset/days';
 import { pyFloatRepr } from '../../src/scorers/clinicalbench/dataset/py-float-repr';
-import { pyRound, pyRoundToInt } from '../../src/scorers/clinicalbench/dataset/py-round-half-even';
+import { pyRound, pyRoundToInt } from '../../src/scorers/clinicalbench/py-round';
 import { sha1Hex, sha256Hex } from '../../src/scorers/clinicalbench/dataset/sha';
 
 describe('Python round on the exact binary value', () => {

@@ -54,3 +54,46 @@ describe('pyRound', () => {
     expect(Object.is(pyRound(x, n), expected) || pyRound(x, n) === expected).toBe(true);
   });
 });
+
+/** Independent oracle: the exact decimal expansion of the double, rounded half-even as a string. */
+function exactRound(x: number, ndigits: number): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, Math.abs(x));
+  const bits = view.getBigUint64(0);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const mant = biased === 0 ? bits & 0xfffffffffffffn : (bits & 0xfffffffffffffn) | (1n << 52n);
+  const e = biased === 0 ? -1074 : biased - 1075;
+  // |x| · 10^ndigits · 2^(-e) as a fraction num / den, rounded half to even.
+  let num = mant * 10n ** BigInt(Math.max(0, ndigits));
+  let den = 10n ** BigInt(Math.max(0, -ndigits));
+  if (e >= 0) num <<= BigInt(e);
+  else den <<= BigInt(-e);
+  let q = num / den;
+  const r2 = (num % den) * 2n;
+  if (r2 > den || (r2 === den && q % 2n === 1n)) q += 1n;
+  return Number(`${x < 0 ? '-' : ''}${q}e${-ndigits}`);
+}
+
+describe('one implementation for the scorer and the generator', () => {
+  it('agrees with an exact oracle on random values, dyadic ties and near-ties (fast path and exact path)', () => {
+    let seed = 12345;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let i = 0; i < 20000; i++) {
+      const d = i % 8;
+      const x =
+        i % 4 === 0 ? (rand() - 0.5) * 2000
+          : i % 4 === 1 ? Math.round((rand() - 0.5) * 2e6) / 2 ** (i % 13) // many exact ties
+            : i % 4 === 2 ? Math.round((rand() - 0.5) * 1e5) / 10 ** d + 5 * 10 ** (-d - 1) // decimal near-ties
+              : (rand() - 0.5) * 10 ** ((i % 30) - 12);
+      const got = pyRound(x, d);
+      const want = exactRound(x, d);
+      if (!Object.is(got, want)) expect([x, d, got]).toEqual([x, d, want]);
+    }
+  });
+
+  it('round(x) rejects non-finite values as Python does', () => {
+    expect(() => pyRoundToInt(Infinity)).toThrow(RangeError);
+    expect(() => pyRoundToInt(NaN)).toThrow(RangeError);
+  });
+});

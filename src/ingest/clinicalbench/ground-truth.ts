@@ -1,33 +1,32 @@
+import { regenerateGroundTruth } from '../../scorers/clinicalbench/dataset';
 import type { EpisodeGroundTruth } from '../../scorers/clinicalbench/episode';
-import type { TaskId } from '../../scorers/clinicalbench/tasks';
-import type { GroundTruthProvider } from './score-episodes';
-
-type Regenerate = (seed: number, taskId: string) => EpisodeGroundTruth;
 
 /**
- * The generator port (`scorers/clinicalbench/dataset`) as a cached provider, or null when it
- * cannot be loaded. Loaded lazily so that scoring still works (with submitted, unverified
- * ground truth) while the port is unavailable.
+ * The ground truth an episode is graded against, regenerated from `(seed, task)` by our port of
+ * the upstream generator — or why it cannot be. There is deliberately no other source: a
+ * ground-truth list inside a submission is only ever compared with this one.
  */
-export async function loadGeneratorProvider(): Promise<GroundTruthProvider | null> {
-  let regenerate: Regenerate;
-  try {
-    const mod = (await import('../../scorers/clinicalbench/dataset/index')) as { regenerateGroundTruth?: Regenerate };
-    if (typeof mod.regenerateGroundTruth !== 'function') return null;
-    regenerate = mod.regenerateGroundTruth;
-  } catch {
-    return null;
+export type RegeneratedGroundTruth = { ok: true; truth: EpisodeGroundTruth } | { ok: false; reason: string };
+
+const CACHE_LIMIT = 256;
+const cache = new Map<string, RegeneratedGroundTruth>();
+
+/** Regenerate (cached; a few ms per dataset) the ground truth of `(seed, task)`. Never throws. */
+export function regeneratedGroundTruth(seed: number | bigint, taskId: string): RegeneratedGroundTruth {
+  const key = `${String(seed)}/${taskId}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit); // most recently used last
+    return hit;
   }
-  const cache = new Map<string, EpisodeGroundTruth | null>();
-  return (seed: number, task: TaskId) => {
-    const key = `${seed}/${task}`;
-    if (!cache.has(key)) {
-      try {
-        cache.set(key, regenerate(seed, task));
-      } catch {
-        cache.set(key, null);
-      }
-    }
-    return cache.get(key) ?? null;
-  };
+  let result: RegeneratedGroundTruth;
+  try {
+    result = { ok: true, truth: regenerateGroundTruth(seed, taskId) };
+  } catch (err) {
+    result = { ok: false, reason: err instanceof Error ? err.message : String(err) };
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, result);
+  return result;
 }

@@ -46,6 +46,9 @@ function rawEpisodes(doc: unknown): RawEpisode[] | string {
     return 'expected "episodes": [...] or a single episode with "task_id" and "actions"';
   }
   const [key, items] = list as [string, unknown[]];
+  // A file-level agent/model applies to episodes that do not name their own.
+  const inherited: Record<string, unknown> = {};
+  for (const field of ['agent', 'model'] as const) if (typeof doc[field] === 'string') inherited[field] = doc[field];
   return items.map((item, i) => {
     const at = jsonPath([key, i]);
     if (isRecord(item) && isRecord(item.input)) {
@@ -53,10 +56,10 @@ function rawEpisodes(doc: unknown): RawEpisode[] | string {
       return {
         base: `${at}.input`,
         claimsBase: `${at}.expected`,
-        value: { ...rest, ...input, ...(expected === undefined ? {} : { claimed: expected }) },
+        value: { ...inherited, ...rest, ...input, ...(expected === undefined ? {} : { claimed: expected }) },
       };
     }
-    return { base: at, claimsBase: `${at}.claimed`, value: item };
+    return { base: at, claimsBase: `${at}.claimed`, value: isRecord(item) ? { ...inherited, ...item } : item };
   });
 }
 
@@ -96,8 +99,12 @@ function readOne(raw: RawEpisode, index: number, path: string, findings: Finding
   if (!parsed.success) {
     for (const i of parsed.error.issues) {
       const where = pointerFor(raw.base, i.path);
-      if (i.path[0] === 'seed') fail(where, `${i.message}: an episode needs the seed its dataset was generated from`);
-      else fail(where, `${i.message}; episode not scored`);
+      if (i.path[0] === 'seed' && i.path.length === 1) {
+        const got = value.seed === undefined ? 'missing seed' : `seed ${JSON.stringify(value.seed)}`;
+        fail(where, `${got} cannot be regenerated (${i.message}): an episode needs the integer seed its dataset was generated from; episode rejected`);
+      } else if (i.path[0] === 'task_id' && i.path.length === 1) {
+        fail(where, `task ${JSON.stringify(value.task_id)} cannot be regenerated (${i.message}); episode rejected`);
+      } else fail(where, `${i.message}; episode not scored`);
     }
     return null;
   }

@@ -17,15 +17,20 @@ export const auditActionSchema = z
 
 const groundTruthErrorSchema = z.object({ patient_id: z.string(), error_type: z.string() });
 
-/** The submitter's copy of the ground truth: only compared with the regenerated one. */
-export const claimedGroundTruthSchema = z.looseObject({
-  errors: z.array(groundTruthErrorSchema),
-  total_errors: z.int().nonnegative(),
-  bias_present: z.boolean().optional(),
-  bias_actionable: z.boolean(),
-  n_patients: z.int().positive().optional(),
-  patient_ids_range: z.array(z.string()).optional(),
-});
+/**
+ * The submitter's copy of the ground truth. Never used for grading: the board regenerates the
+ * ground truth from (seed, task_id) and reports any difference from this copy as an error.
+ */
+export const claimedGroundTruthSchema = z
+  .looseObject({
+    errors: z.array(groundTruthErrorSchema).optional(),
+    total_errors: z.int().nonnegative().optional(),
+    bias_present: z.boolean().optional(),
+    bias_actionable: z.boolean().optional(),
+    n_patients: z.int().positive().optional(),
+    patient_ids_range: z.array(z.string()).optional(),
+  })
+  .describe('Optional and only compared: grading always uses the ground truth regenerated from (seed, task_id)');
 
 const countersSchema = z.object({
   task_id: z.enum(TASK_IDS),

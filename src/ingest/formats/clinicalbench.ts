@@ -1,10 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { basename, relative } from 'node:path';
-import { summarizeEpisodes, type BoardSummary } from '../../scorers/clinicalbench/aggregate';
-import type { MeanInterval } from '../../scorers/clinicalbench/t-interval';
+import { summarizeEpisodes, type BoardSummary, type MeanInterval } from '../../scorers/clinicalbench/aggregate';
 import { TASKS } from '../../scorers/clinicalbench/tasks';
 import { findEpisodeFiles } from '../clinicalbench/discover';
-import { loadGeneratorProvider } from '../clinicalbench/ground-truth';
 import { readEpisodeFile } from '../clinicalbench/read-episodes';
 import { scoreEpisodes, type EpisodeScore } from '../clinicalbench/score-episodes';
 import type { Finding } from '../findings';
@@ -45,6 +43,7 @@ function episodeItem(e: EpisodeScore): ScoreItem {
     ...(e.agent === undefined ? {} : { agent: e.agent }),
     ...(e.model === undefined ? {} : { model: e.model }),
     ground_truth: e.groundTruthSource,
+    ground_truth_mismatch: e.groundTruthMismatch,
     metrics: {
       ...e.breakdown,
       dense_reward_total: e.replay.denseRewardTotal,
@@ -67,13 +66,12 @@ function groupKey(e: EpisodeScore): string {
 async function score(path: string): Promise<ScoreOutput> {
   const isDir = (await stat(path)).isDirectory();
   const files = await findEpisodeFiles(path);
-  const regenerate = (await loadGeneratorProvider()) ?? undefined;
   const findings: Finding[] = [];
   const scores: EpisodeScore[] = [];
   for (const file of files) {
     const shown = isDir ? relative(path, file) : basename(file);
     const read = await readEpisodeFile(file, shown);
-    const scored = scoreEpisodes(read, shown, regenerate);
+    const scored = scoreEpisodes(read, shown);
     findings.push(...read.findings, ...scored.findings);
     scores.push(...scored.scores);
   }
@@ -86,7 +84,7 @@ async function score(path: string): Promise<ScoreOutput> {
     items: scores.map(episodeItem),
     summary: {
       episodes: scores.length,
-      ground_truth: regenerate ? 'regenerated from (seed, task)' : 'submitted (generator unavailable; unverified)',
+      ground_truth: 'regenerated from (seed, task); submitted copies only compared',
       agents: [...groups].map(([agent, eps]) => ({ agent, ...boardSummary(summarizeEpisodes(eps)) })),
     },
     findings,

@@ -1,6 +1,26 @@
 import type { EpisodeCounters, ScoreBreakdown } from './counters';
+import { tInterval } from '../../stats/t-interval';
 import { TASK_IDS, type TaskId } from './tasks';
-import { meanWithInterval, type MeanInterval } from './t-interval';
+
+/** A column's mean across seeds with its 95 % t-interval. */
+export interface MeanInterval {
+  n: number;
+  mean: number;
+  /** 95 % t-interval bounds; NaN with fewer than two seeds (one seed has no interval). */
+  low: number;
+  high: number;
+}
+
+/**
+ * Mean with a 95 % Student-t interval (n − 1 df, sample sd), computed by the shared
+ * `stats/t-interval` (exact t quantile). Empty input gives NaN throughout; a single value gives
+ * its mean with NaN bounds, so the board shows no interval for a single seed.
+ */
+export function meanWithInterval(values: readonly number[]): MeanInterval {
+  const t = tInterval(values, 0.95);
+  if (t.n < 2) return { n: t.n, mean: t.mean, low: NaN, high: NaN };
+  return { n: t.n, mean: t.mean, low: t.ci_lower, high: t.ci_upper };
+}
 
 /** One scored episode, as the board needs it. */
 export interface ScoredEpisode {

@@ -10,9 +10,20 @@ export interface ClaimedEpisode {
   dense_reward_total?: number;
   step_rewards?: readonly number[];
   done?: boolean;
-  ground_truth?: Partial<Pick<EpisodeGroundTruth, 'total_errors' | 'bias_actionable' | 'bias_present'>> & {
+  /** The submitter's copy of the ground truth: never used for grading, only compared. */
+  ground_truth?: Partial<Pick<EpisodeGroundTruth, 'total_errors' | 'bias_actionable' | 'bias_present' | 'n_patients'>> & {
     errors?: readonly GroundTruthError[];
+    patient_ids_range?: readonly string[];
   };
+}
+
+/** The regenerated ground truth (as `regenerateGroundTruth` returns it) plus its id range. */
+export type RegeneratedTruth = EpisodeGroundTruth & { patient_ids_range?: readonly string[] };
+
+/** Which dataset the truth was regenerated from, for the messages. */
+export interface TruthOrigin {
+  seed: number | bigint;
+  task_id: string;
 }
 
 /** A claim that the replay does not confirm; `pointer` is the claim's JSON path in the episode. */
@@ -47,22 +58,37 @@ function errorKey(e: GroundTruthError): string {
   return `${e.patient_id}\u0000${e.error_type}`;
 }
 
-function compareGroundTruth(claimed: ClaimedEpisode['ground_truth'], truth: EpisodeGroundTruth): ClaimMismatch[] {
+function compareGroundTruth(claimed: ClaimedEpisode['ground_truth'], truth: RegeneratedTruth, origin?: TruthOrigin): ClaimMismatch[] {
   if (!claimed) return [];
-  const out = compareFields(
-    { total_errors: claimed.total_errors, bias_actionable: claimed.bias_actionable, bias_present: claimed.bias_present },
-    { total_errors: truth.total_errors, bias_actionable: truth.bias_actionable, bias_present: truth.bias_present },
-    '$.ground_truth',
-  );
+  const from = origin ? `the ground truth regenerated from seed ${origin.seed} / ${origin.task_id}` : 'the regenerated ground truth';
+  const note = 'the episode is graded against the regenerated ground truth only';
+  const out: ClaimMismatch[] = [];
+  const scalar = (key: string, c: unknown, a: unknown) => {
+    if (c !== undefined && a !== undefined && !same(c, a)) {
+      out.push({ pointer: `$.ground_truth.${key}`, message: `claimed ${JSON.stringify(c)}, but ${from} has ${JSON.stringify(a)}; ${note}` });
+    }
+  };
+  scalar('total_errors', claimed.total_errors, truth.total_errors);
+  scalar('bias_present', claimed.bias_present, truth.bias_present);
+  scalar('bias_actionable', claimed.bias_actionable, truth.bias_actionable);
+  scalar('n_patients', claimed.n_patients, truth.n_patients);
+  scalar('patient_ids_range', claimed.patient_ids_range, truth.patient_ids_range);
   if (claimed.errors) {
     const real = new Set(truth.errors.map(errorKey));
     const said = new Set(claimed.errors.map(errorKey));
     const missing = [...real].filter((k) => !said.has(k)).length;
-    const extra = [...said].filter((k) => !real.has(k)).length;
-    if (missing || extra) {
+    const extraAt = claimed.errors.map((e, i) => (real.has(errorKey(e)) ? -1 : i)).filter((i) => i >= 0);
+    const repeated = claimed.errors.length - said.size;
+    if (missing || extraAt.length || repeated) {
+      const parts = [
+        ...(extraAt.length ? [`${extraAt.length} listed error(s) are not in it`] : []),
+        ...(missing ? [`${missing} of its error(s) are missing`] : []),
+        ...(repeated ? [`${repeated} entr${repeated === 1 ? 'y is' : 'ies are'} repeated`] : []),
+      ];
       out.push({
-        pointer: '$.ground_truth.errors',
-        message: `differs from the regenerated ground truth: ${missing} error(s) missing, ${extra} not in it`,
+        // Point at the first entry that is not a real error, so the line is the one to look at.
+        pointer: extraAt.length ? `$.ground_truth.errors[${extraAt[0]}]` : '$.ground_truth.errors',
+        message: `submitted ground-truth list differs from ${from}: ${parts.join(', ')}; ${note}`,
       });
     }
   }
@@ -73,7 +99,7 @@ function compareGroundTruth(claimed: ClaimedEpisode['ground_truth'], truth: Epis
  * Compare a submission's claims with the replay (and, when given, with the regenerated ground
  * truth). Each disagreement is a finding for the review page.
  */
-export function compareClaims(claimed: ClaimedEpisode, replay: ReplayResult, truth?: EpisodeGroundTruth): ClaimMismatch[] {
+export function compareClaims(claimed: ClaimedEpisode, replay: ReplayResult, truth?: RegeneratedTruth, origin?: TruthOrigin): ClaimMismatch[] {
   const out: ClaimMismatch[] = [
     ...compareFields(claimed.final_state, replay.finalState, '$.final_state'),
     ...compareFields(claimed.score_breakdown, replay.breakdown, '$.score_breakdown'),
@@ -95,6 +121,6 @@ export function compareClaims(claimed: ClaimedEpisode, replay: ReplayResult, tru
       });
     }
   }
-  if (truth) out.push(...compareGroundTruth(claimed.ground_truth, truth));
+  if (truth) out.push(...compareGroundTruth(claimed.ground_truth, truth, origin));
   return out;
 }

@@ -7,4 +7,3 @@ export { gradeReport, REPORT_KEYWORD_GROUPS, type ReportGrade } from './report-q
 export { replayEpisode, type ReplayResult } from './replay';
 export { compareClaims, type ClaimedEpisode, type ClaimMismatch } from './claims';
 export * from './aggregate';
-export { meanWithInterval, type MeanInterval } from './t-interval';

@@ -1,5 +1,7 @@
 /**
- * Python's `round(x, ndigits)` for floats, bit for bit.
+ * Python's `round(x, ndigits)` for floats, bit for bit — the one implementation shared by the
+ * breakdown/replay (3 places) and the dataset generator (`round(gauss(…), 1)` and the integer
+ * `round(len·rate)` of target mortality).
  *
  * CPython rounds the *exact* binary value of the double half-to-even at the requested decimal
  * place, then converts that decimal back to the nearest double. `toFixed` rounds exact ties away
@@ -9,6 +11,14 @@
 export function pyRound(x: number, ndigits = 0): number {
   if (!Number.isFinite(x) || x === 0) return x;
   if (!Number.isInteger(ndigits)) throw new RangeError(`ndigits must be an integer, got ${ndigits}`);
+  if (ndigits >= 0 && ndigits <= 100 && Math.abs(x) < 1e21) {
+    // Fast path (the generator rounds thousands of gauss draws). `toFixed` rounds the exact
+    // binary value correctly; only its tie rule (away from zero) differs from Python's. The exact
+    // value is a tie iff x·2^(d+1) is an odd integer (10^d = 2^d·5^d with 5^d odd); the scaling
+    // by a power of two is exact, so ties are detected exactly and left to the exact path below.
+    const twice = x * 2 ** (ndigits + 1);
+    if (!(Number.isInteger(twice) && Math.abs(twice % 2) === 1)) return Number(x.toFixed(ndigits));
+  }
 
   const { mantissa, exponent } = decompose(Math.abs(x));
   // |x| = scaled / 10^places exactly, with `scaled` an integer.
@@ -27,8 +37,12 @@ export function pyRound(x: number, ndigits = 0): number {
   return Number(`${sign}${kept}e${-ndigits}`);
 }
 
-/** Python's `round(x)` with no ndigits: nearest integer, ties to even. */
+/**
+ * Python's `round(x)` with no ndigits: nearest integer, ties to even. Like Python (which raises
+ * OverflowError / ValueError), infinities and NaN are rejected rather than passed through.
+ */
 export function pyRoundToInt(x: number): number {
+  if (!Number.isFinite(x)) throw new RangeError(`cannot convert float ${x} to integer`);
   return pyRound(x, 0);
 }
 

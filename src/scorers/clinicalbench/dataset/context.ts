@@ -1,5 +1,5 @@
 import type { PyRandom } from '../pyrandom';
-import { pyRoundToInt } from './py-round-half-even';
+import { pyRoundToInt } from '../py-round';
 import type { ErrorType, Patient, Protocol, RngCheckpoint } from './types';
 
 /** The mutable state upstream keeps on `DatasetGenerator` during one `generate()`. */

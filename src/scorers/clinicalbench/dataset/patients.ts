@@ -5,7 +5,7 @@ import {
 } from './constants';
 import { type GenerationContext, setDeceased } from './context';
 import { dayNumber } from './days';
-import { pyRound } from './py-round-half-even';
+import { pyRound } from '../py-round';
 import type { Patient, Protocol } from './types';
 
 const TRIAL_START = dayNumber(2022, 6, 1);
