@@ -1,31 +1,55 @@
-import { boardRows, boardSpecs, loadMedvision } from './medvision';
+import { BENCHMARKS, allBoards, boardPath } from './boards';
+import { allSubmissions, lastChange } from './submissions';
+import type { BenchmarkId } from './types';
+
+export interface Leader {
+  board: string;
+  href: string;
+  model: string;
+  modelSlug: string;
+  section?: string;
+}
 
 export interface BenchmarkCard {
-  id: string;
+  id: BenchmarkId;
   name: string;
   blurb: string;
   submissions: number;
   models: number;
-  leader?: { model: string; board: string };
+  boards: number;
+  leaders: Leader[];
   lastUpdate?: string;
 }
 
-/** Home-page cards. Benchmarks whose scorers have not landed yet are listed without boards. */
-export function benchmarkCards(): BenchmarkCard[] {
-  const mv = loadMedvision();
-  const specs = boardSpecs();
-  const first = specs.find((s) => boardRows(s, mv).length > 0);
-  const leader = first ? boardRows(first, mv)[0] : undefined;
-  const dates = mv.map((e) => e.submission?.submitted_at).filter((d): d is string => !!d).sort();
-  return [
-    {
-      id: 'medvision',
-      name: 'MedVision',
-      blurb: 'Medical VLMs reading physical quantities off images: detection boxes, tumour/lesion size, angles and distances.',
-      submissions: mv.length,
-      models: new Set(mv.map((e) => e.submission?.model.name).filter(Boolean)).size,
-      leader: leader && first ? { model: leader.model, board: first.title } : undefined,
-      lastUpdate: dates.at(-1),
-    },
-  ];
+/** Home-page cards: every benchmark with its leaders, counts and last update. */
+export async function benchmarkCards(): Promise<BenchmarkCard[]> {
+  const boards = await allBoards();
+  const subs = await allSubmissions();
+  return BENCHMARKS.map((b) => {
+    const mine = subs.filter((s) => s.benchmark === b.id && s.submission);
+    const headline = boards.filter((x) => x.benchmark === b.id && (x.kind === 'overall' || x.kind === 'family'));
+    const leaders: Leader[] = [];
+    for (const board of headline) {
+      const section = board.sections.find((s) => s.rows.length > 0);
+      const top = section?.rows[0];
+      if (!top) continue;
+      leaders.push({
+        board: board.title,
+        href: boardPath(board),
+        model: top.model,
+        modelSlug: top.modelSlug,
+        ...(board.sections.length > 1 ? { section: section.id } : {}),
+      });
+    }
+    return {
+      id: b.id,
+      name: b.name,
+      blurb: b.blurb,
+      submissions: mine.length,
+      models: new Set(mine.map((s) => s.submission!.model.name)).size,
+      boards: boards.filter((x) => x.benchmark === b.id).length,
+      leaders,
+      ...(mine.length ? { lastUpdate: mine.map((s) => lastChange(s.submission!)).sort().at(-1)! } : {}),
+    };
+  });
 }

@@ -2,8 +2,9 @@ import { basename } from 'node:path';
 import type { Finding } from '../findings';
 import { jsonPath } from '../findings';
 import { forEachLine } from '../line-reader';
-import { JsonSyntaxError, parseJsonValue, parseTolerantJson } from '../tolerant-json';
-import { DOC_KEYS, medvisionRecordSchema, RECORD_KEYS, type MedvisionRecord } from './record-schema';
+import { JsonSyntaxError, parseTolerantJson } from '../tolerant-json';
+import { parseSmallJson } from './small-json';
+import { DOC_KEYS, PROFILE_KEYS, medvisionRecordSchema, RECORD_KEYS, type MedvisionRecord } from './record-schema';
 import { isValidRecordFast } from './record-fast-check';
 import { scanTopLevel } from './scan-record';
 import { parseTarget } from '../../scorers/medvision/target';
@@ -15,6 +16,8 @@ export interface MedvisionSample {
   docId: number;
   filteredResp: string;
   target: string;
+  /** `target` parsed once here, so scoring does not parse it again. */
+  targetValues: number[];
   geometry: SliceGeometry;
   dataset?: string;
   taskId: number;
@@ -68,18 +71,28 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
     if (isBlank(buf, start, end)) return;
     lines++;
     let record: Record<string, unknown> | undefined;
-    const ranges = scanTopLevel(buf, start, end, RECORD_KEYS);
+    // `doc` holds long paths we never read: only its wanted fields are parsed.
+    const docFields: Map<string, [number, number]> = new Map();
+    const profileFields: Map<string, [number, number]> = new Map();
+    const ranges = scanTopLevel(buf, start, end, RECORD_KEYS, {
+      key: 'doc', wanted: DOC_KEYS, out: docFields,
+      nested: { key: 'biometric_profile', wanted: PROFILE_KEYS, out: profileFields },
+    });
     if (ranges) {
       record = {};
       try {
         for (const [key, [s, e]] of ranges) {
-          // `doc` holds long paths we never read: parse only the fields we need.
-          const docFields = key === 'doc' ? scanTopLevel(buf, s, e, DOC_KEYS) : null;
-          if (docFields) {
+          if (key === 'doc' && buf[s] === 0x7b) {
             const doc: Record<string, unknown> = {};
-            for (const [k, [a, b]] of docFields) doc[k] = parseJsonValue(buf.toString('utf8', a, b));
+            for (const [k, [a, b]] of docFields) {
+              if (k === 'biometric_profile' && buf[a] === 0x7b) {
+                const profile: Record<string, unknown> = {};
+                for (const [pk, [pa, pb]] of profileFields) profile[pk] = parseSmallJson(buf, pa, pb);
+                doc[k] = profile;
+              } else doc[k] = parseSmallJson(buf, a, b);
+            }
             record[key] = doc;
-          } else record[key] = parseJsonValue(buf.toString('utf8', s, e));
+          } else record[key] = parseSmallJson(buf, s, e);
         }
       } catch {
         record = undefined;
@@ -132,6 +145,7 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
       docId: r.doc_id,
       filteredResp: r.filtered_resps[0]!,
       target: r.target,
+      targetValues: typeof target === 'number' ? [target] : target,
       geometry: { imageSize2d: r.doc.image_size_2d, pixelSize: inPlanePixelSize(r.doc) },
       dataset: r.doc.dataset_name,
       taskId,

@@ -7,6 +7,11 @@ import { z } from 'zod';
 const finite = z.number().refine(Number.isFinite, 'expected a finite number');
 const pair = z.tuple([finite, finite], { error: 'expected a list of 2 numbers' });
 
+const biometricProfileSchema = z.looseObject({
+  metric_type: z.union([z.string(), z.array(z.string())]).optional(),
+  metric_key: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
 export const medvisionDocSchema = z.looseObject({
   dataset_name: z.string().optional(),
   taskID: z.union([z.string(), z.number()], { error: 'expected a task id (string or number)' }),
@@ -16,12 +21,7 @@ export const medvisionDocSchema = z.looseObject({
   image_size_2d: pair,
   pixel_size: pair,
   voxel_size: z.array(finite).optional(),
-  biometric_profile: z
-    .looseObject({
-      metric_type: z.union([z.string(), z.array(z.string())]).optional(),
-      metric_key: z.union([z.string(), z.array(z.string())]).optional(),
-    })
-    .optional(),
+  biometric_profile: biometricProfileSchema.optional(),
 });
 
 export const medvisionRecordSchema = z.looseObject({
@@ -39,3 +39,4 @@ export const RECORD_KEYS: ReadonlySet<string> = new Set(['doc_id', 'doc', 'targe
 
 /** The `doc` fields scoring and grouping read; the scanner skips the rest (file paths, boxes…). */
 export const DOC_KEYS: ReadonlySet<string> = new Set(Object.keys(medvisionDocSchema.shape));
+export const PROFILE_KEYS: ReadonlySet<string> = new Set(Object.keys(biometricProfileSchema.shape));

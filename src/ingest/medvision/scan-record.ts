@@ -55,39 +55,84 @@ function skipValue(buf: Buffer, p: number, end: number): number {
 
 export type Ranges = Map<string, [number, number]>;
 
-const keyLengths = new WeakMap<ReadonlySet<string>, Set<number>>();
+/** Wanted keys by byte length, so keys are matched against the bytes without making strings. */
+type KeyTable = Map<number, { key: string; bytes: Buffer }[]>;
+const keyTables = new WeakMap<ReadonlySet<string>, KeyTable>();
 
-export function scanTopLevel(buf: Buffer, start: number, end: number, wanted: ReadonlySet<string>): Ranges | null {
-  let lengths = keyLengths.get(wanted);
-  if (!lengths) keyLengths.set(wanted, (lengths = new Set([...wanted].map((k) => Buffer.byteLength(k)))));
+function keyTable(wanted: ReadonlySet<string>): KeyTable {
+  let table = keyTables.get(wanted);
+  if (!table) {
+    table = new Map();
+    for (const key of wanted) {
+      const bytes = Buffer.from(key, 'latin1');
+      const list = table.get(bytes.length) ?? [];
+      list.push({ key, bytes });
+      table.set(bytes.length, list);
+    }
+    keyTables.set(wanted, table);
+  }
+  return table;
+}
+
+/** The wanted key spelled by bytes [s, s + len), or '' (escaped keys never match: none of ours need escapes). */
+function matchKey(buf: Buffer, s: number, len: number, table: KeyTable): string {
+  const candidates = table.get(len);
+  if (!candidates) return '';
+  outer: for (const c of candidates) {
+    for (let i = 0; i < len; i++) if (buf[s + i] !== c.bytes[i]) continue outer;
+    return c.key;
+  }
+  return '';
+}
+
+/** A nested object to extract in the same pass: its key at the top level and its own wanted keys. */
+export interface Nested {
+  key: string;
+  wanted: ReadonlySet<string>;
+  out: Ranges;
+  /** One more level, e.g. `doc.biometric_profile`. */
+  nested?: Nested;
+}
+
+export function scanTopLevel(buf: Buffer, start: number, end: number, wanted: ReadonlySet<string>, nested?: Nested): Ranges | null {
   const out: Ranges = new Map();
+  const i = scanObject(buf, start, end, wanted, out, nested);
+  if (i < 0) return null;
+  let j = i;
+  while (j < end && isWs(buf[j])) j++;
+  return j === end ? out : null;
+}
+
+/** Scan the object starting at `start` (after whitespace); returns the index past its `}` or -1. */
+function scanObject(buf: Buffer, start: number, end: number, wanted: ReadonlySet<string>, out: Ranges, nested?: Nested): number {
+  const table = keyTable(wanted);
   let i = start;
   while (i < end && isWs(buf[i])) i++;
-  if (buf[i] !== LBRACE) return null;
+  if (buf[i] !== LBRACE) return -1;
   i++;
   while (i < end && isWs(buf[i])) i++;
-  if (buf[i] === RBRACE) return out; // {}: the schema check reports the missing fields
+  if (buf[i] === RBRACE) return i + 1; // {}: the schema check reports the missing fields
   for (;;) {
     while (i < end && isWs(buf[i])) i++;
-    if (buf[i] !== QUOTE) return null;
+    if (buf[i] !== QUOTE) return -1;
     const keyEnd = skipString(buf, i, end);
-    if (keyEnd < 0) return null;
-    // Only keys of a wanted length become strings: most keys are skipped without allocating.
-    const key = lengths.has(keyEnd - i - 2) ? buf.toString('latin1', i + 1, keyEnd - 1) : '';
+    if (keyEnd < 0) return -1;
+    const key = matchKey(buf, i + 1, keyEnd - i - 2, table);
     i = keyEnd;
     while (i < end && isWs(buf[i])) i++;
-    if (buf[i] !== COLON) return null;
+    if (buf[i] !== COLON) return -1;
     i++;
     while (i < end && isWs(buf[i])) i++;
-    const vEnd = skipValue(buf, i, end);
-    if (vEnd < 0) return null;
-    if (wanted.has(key)) out.set(key, [i, vEnd]);
+    // The nested object is scanned for its own keys on the way, not skipped and rescanned.
+    const vEnd = nested && key === nested.key && buf[i] === LBRACE
+      ? scanObject(buf, i, end, nested.wanted, nested.out, nested.nested)
+      : skipValue(buf, i, end);
+    if (vEnd < 0) return -1;
+    if (key !== '') out.set(key, [i, vEnd]);
     i = vEnd;
     while (i < end && isWs(buf[i])) i++;
     if (buf[i] === COMMA) { i++; continue; }
-    if (buf[i] === RBRACE) { i++; break; }
-    return null;
+    if (buf[i] === RBRACE) return i + 1;
+    return -1;
   }
-  while (i < end && isWs(buf[i])) i++;
-  return i === end ? out : null;
 }

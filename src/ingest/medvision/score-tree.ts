@@ -44,12 +44,15 @@ const AD_SUMMARY_FILES = ['Ceph-Biometrics-400', 'FeTA24_BiometricsFromLandmarks
 const PILOT_CAP = 100;
 const FULL_CAP = 1000;
 
-type Scored = MedvisionSample & { scored: ScoredSample };
+/** A file's samples with their metrics, scored once (parallel arrays). */
+interface ScoredFile {
+  file: string;
+  samples: MedvisionSample[];
+  scored: ScoredSample[];
+}
 
-const withScore = (taskType: TaskType, s: MedvisionSample): Scored => ({
-  ...s,
-  scored: scoreSample(taskType, { filteredResp: s.filteredResp, target: s.target, geometry: s.geometry, metricType: s.metricType }),
-});
+const scoreOne = (taskType: TaskType, s: MedvisionSample): ScoredSample =>
+  scoreSample(taskType, { filteredResp: s.filteredResp, target: s.target, targetValues: s.targetValues, geometry: s.geometry, metricType: s.metricType });
 
 /** Upstream AD reads Ceph files one by one and all FeTA24 Task01 files together, at the first. */
 function adReadOrder(files: string[]): string[] {
@@ -69,7 +72,7 @@ function adReadOrder(files: string[]): string[] {
 
 function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out: MedvisionScore): void {
   const rel = (p: string) => relative(root, p) || basename(p);
-  const perType = new Map<TaskType, { file: string; samples: Scored[] }[]>();
+  const perType = new Map<TaskType, ScoredFile[]>();
   const configCounts: number[] = [];
   for (const file of folder.sampleFiles) {
     const taskType = taskTypeOf(file, folder.taskTag);
@@ -80,9 +83,9 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
     const parsed = readParsedFile(file, rel(file), taskType);
     out.findings.push(...parsed.findings);
     if (keepSamples) (out.samples ??= new Map()).set(rel(file), parsed.samples);
-    const samples = parsed.samples.map((s) => withScore(taskType, s));
+    const scored = parsed.samples.map((s) => scoreOne(taskType, s));
     const list = perType.get(taskType) ?? [];
-    list.push({ file, samples });
+    list.push({ file, samples: parsed.samples, scored });
     perType.set(taskType, list);
     configCounts.push(parsed.samples.length);
     out.configs.push({
@@ -92,7 +95,7 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
       task_tag: folder.taskTag,
       task_type: taskType,
       n_records: parsed.samples.length,
-      metrics: aggregateScored(taskType, samples.map((s) => s.scored)),
+      metrics: aggregateScored(taskType, scored),
     });
   }
   if (folder.sampleFiles.length === 0) {
@@ -139,18 +142,18 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
 
 function groupSamples(
   taskType: TaskType,
-  files: { file: string; samples: Scored[] }[],
+  files: ScoredFile[],
   rel: (p: string) => string,
   findings: Finding[],
 ): Map<string, ScoredSample[]> {
   const groups = new Map<string, ScoredSample[]>();
-  const add = (name: string, s: Scored) => {
+  const add = (name: string, scored: ScoredSample) => {
     const g = groups.get(name) ?? [];
-    g.push(s.scored);
+    g.push(scored);
     groups.set(name, g);
   };
   if (taskType === 'AD') {
-    const byFile = new Map(files.map((f) => [f.file, f.samples]));
+    const byFile = new Map(files.map((f) => [f.file, f]));
     const order = adReadOrder(files.map((f) => f.file));
     for (const f of files) {
       if (!order.includes(f.file)) {
@@ -159,22 +162,25 @@ function groupSamples(
     }
     for (const file of order) {
       const dataset = datasetFromFile(file);
-      for (const s of byFile.get(file)!) {
+      const { samples, scored } = byFile.get(file)!;
+      for (let i = 0; i < samples.length; i++) {
+        const s = samples[i]!;
         if (!s.metricKey) {
           findings.push({ path: rel(file), line: s.line, pointer: '$.doc.biometric_profile.metric_key', severity: 'error', message: 'missing: the AD label needs it; sample left out of the model summary' });
           continue;
         }
-        add(`${dataset}_${s.metricType ?? ''}_${s.metricKey}`, s);
+        add(`${dataset}_${s.metricType ?? ''}_${s.metricKey}`, scored[i]!);
       }
     }
     return groups;
   }
-  for (const { file, samples } of files) {
+  for (const { file, samples, scored } of files) {
     const dataset = datasetFromFile(file) ?? samples[0]?.dataset ?? '';
     const unknown = new Map<string, number>();
-    for (const s of samples) {
+    for (let i = 0; i < samples.length; i++) {
+      const s = samples[i]!;
       const group = s.label === undefined ? undefined : labelGroup(taskType, dataset, s.taskId, s.label, s.sliceDim);
-      if (group) add(group, s);
+      if (group) add(group, scored[i]!);
       else {
         const key = `dataset ${dataset}, task ${s.taskId}, label ${s.label ?? '(none)'}, slice_dim ${s.sliceDim}`;
         unknown.set(key, (unknown.get(key) ?? 0) + 1);

@@ -14,6 +14,8 @@ export interface GroupSample {
   target: string;
   geometry?: SliceGeometry;
   metricType?: string;
+  /** `target` already parsed, when the caller has it. */
+  targetValues?: readonly number[];
 }
 
 export type GroupMetrics = Record<string, number>;
@@ -24,14 +26,14 @@ export type ScoredSample =
   | { kind: 'detection'; m: DetectionMetrics; excluded: false };
 
 export function scoreSample(taskType: TaskType, s: GroupSample): ScoredSample {
-  if (taskType === 'Detection') return { kind: 'detection', m: detectionMetrics(s.filteredResp, s.target), excluded: false };
+  if (taskType === 'Detection') return { kind: 'detection', m: detectionMetrics(s.filteredResp, s.target, s.targetValues), excluded: false };
   if (taskType === 'AD') {
     const gt = nearZeroFilterValue(s.target);
     if (gt !== null && gt < AD_NEAR_ZERO_GT_THRESHOLD) {
       return { kind: 'measurement', m: { MAE: NaN, MRE: NaN, NMAE: NaN, success: false }, excluded: true };
     }
   }
-  return { kind: 'measurement', m: measurementMetrics(taskType, s.filteredResp, s.target, s.geometry, s.metricType), excluded: false };
+  return { kind: 'measurement', m: measurementMetrics(taskType, s.filteredResp, s.target, s.geometry, s.metricType, s.targetValues), excluded: false };
 }
 
 /** `min(int(v * 10), 9)` including Python's negative list indexing (negative MRE). */

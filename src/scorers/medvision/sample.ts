@@ -44,7 +44,8 @@ export function parsePrediction(resp: unknown): number[] | null {
   return out;
 }
 
-function targetArray(target: string): number[] {
+function targetArray(target: string, parsed?: readonly number[]): number[] {
+  if (parsed) return parsed as number[];
   const t = parseTarget(target);
   if (t === null) throw new TargetError(`target ${JSON.stringify(target)} is not a number or a list of numbers`);
   return typeof t === 'number' ? [t] : t;
@@ -76,8 +77,10 @@ export function measurementMetrics(
   target: string,
   geometry?: SliceGeometry,
   metricType?: string,
+  /** `target` already parsed by the caller (the ingest hot path). */
+  targetValues?: readonly number[],
 ): MeasurementMetrics {
-  const gt = targetArray(target);
+  const gt = targetArray(target, targetValues);
   const pred = parsePrediction(filteredResp);
   const k = taskType === 'TL' ? 2 : 1;
   if (pred === null || pred.length !== k) return { ...FAILED };
@@ -192,8 +195,8 @@ const DETECTION_FAILED: DetectionMetrics = {
 };
 
 /** `cal_metrics_detection_task`: corner boxes, relative coordinates; failures score 0. */
-export function detectionMetrics(filteredResp: unknown, target: string): DetectionMetrics {
-  const gt = targetArray(target);
+export function detectionMetrics(filteredResp: unknown, target: string, targetValues?: readonly number[]): DetectionMetrics {
+  const gt = targetArray(target, targetValues);
   const pred = parsePrediction(filteredResp);
   if (pred === null || pred.length !== 4) return { ...DETECTION_FAILED };
   const pair = broadcast(pred, gt);

@@ -1,0 +1,148 @@
+import { resultsRoot } from './paths';
+import { basename, join } from 'node:path';
+import { configName, datasetFromFile } from '../ingest/medvision/discover';
+import type { MedvisionSample } from '../ingest/medvision/read-parsed-file';
+import { scoreMedvisionTree, type ConfigResult, type ModelResult } from '../ingest/medvision/score-tree';
+import { listSubmissionDirs, readSubmissionFolder } from '../ingest/submission/read';
+import type { Finding } from '../ingest/findings';
+import type { Submission } from '../ingest/submission/schema';
+import { labelGroup } from '../scorers/medvision/label-groups';
+import { AD_NEAR_ZERO_GT_THRESHOLD } from '../scorers/medvision/keys';
+import { detectionMetrics, measurementMetrics, type TaskType } from '../scorers/medvision/sample';
+import { nearZeroFilterValue } from '../scorers/medvision/target';
+import { cached } from './score-cache';
+
+/** One sample's primary value (MRE for TL/AD, IoU for Detection; NaN = failed answer). */
+export interface SampleValue {
+  /** Shared across models: `<config>#<doc_id>`. */
+  key: string;
+  config: string;
+  /** Label group of the model summary; undefined when upstream leaves the sample out. */
+  group?: string;
+  value: number;
+}
+
+/** Compact column store of one (model folder, family)'s sample primaries (cheap to keep and cache). */
+export interface SampleTable {
+  configs: string[];
+  groups: string[];
+  config: number[];
+  /** Index into `groups`, −1 when the sample is in no summary group. */
+  group: number[];
+  docId: number[];
+  /** NaN = failure (stored as null in the cache file). */
+  value: number[];
+}
+
+export interface MedvisionEntry {
+  id: string;
+  submission?: Submission;
+  results: ModelResult[];
+  configs: ConfigResult[];
+  findings: Finding[];
+  /** Key `${model}|${family}`. */
+  samples: Map<string, SampleTable>;
+}
+
+/** MedVision's primary per-sample number, as the model summary averages it. AD near-zero targets are dropped (null). */
+export function primaryValue(family: TaskType, s: MedvisionSample): number | null {
+  try {
+    if (family === 'Detection') return detectionMetrics(s.filteredResp, s.target).IoU;
+    if (family === 'AD') {
+      const gt = nearZeroFilterValue(s.target);
+      if (gt !== null && gt < AD_NEAR_ZERO_GT_THRESHOLD) return null;
+    }
+    return measurementMetrics(family, s.filteredResp, s.target, s.geometry, s.metricType).MRE;
+  } catch {
+    return NaN;
+  }
+}
+
+const AD_SUMMARY_FILES = ['Ceph-Biometrics-400', 'FeTA24_BiometricsFromLandmarks_Task01'];
+
+function groupOf(family: TaskType, file: string, s: MedvisionSample): string | undefined {
+  const dataset = datasetFromFile(file) ?? s.dataset ?? '';
+  if (family === 'AD') {
+    if (!AD_SUMMARY_FILES.some((k) => basename(file).includes(k)) || !s.metricKey) return undefined;
+    return `${dataset}_${s.metricType ?? ''}_${s.metricKey}`;
+  }
+  return s.label === undefined ? undefined : labelGroup(family, dataset, s.taskId, s.label, s.sliceDim);
+}
+
+function sampleTables(dir: string, configs: ConfigResult[], samples: Map<string, MedvisionSample[]>): Map<string, SampleTable> {
+  const out = new Map<string, SampleTable>();
+  for (const c of configs) {
+    const list = samples.get(c.path);
+    if (!list) continue;
+    const key = `${c.model}|${c.task_type}`;
+    const t = out.get(key) ?? { configs: [], groups: [], config: [], group: [], docId: [], value: [] };
+    const file = join(dir, c.path);
+    const name = configName(file);
+    let ci = t.configs.indexOf(name);
+    if (ci < 0) ci = t.configs.push(name) - 1;
+    for (const s of list) {
+      const v = primaryValue(c.task_type, s);
+      if (v === null) continue;
+      const g = groupOf(c.task_type, file, s);
+      let gi = g === undefined ? -1 : t.groups.indexOf(g);
+      if (g !== undefined && gi < 0) gi = t.groups.push(g) - 1;
+      t.config.push(ci);
+      t.group.push(gi);
+      t.docId.push(s.docId);
+      t.value.push(v);
+    }
+    out.set(key, t);
+  }
+  return out;
+}
+
+/** The sample primaries of one model result, as objects (built on demand, not kept). */
+export function samplesOf(e: MedvisionEntry, r: Pick<ModelResult, 'model' | 'task_type'>): SampleValue[] {
+  const t = e.samples.get(`${r.model}|${r.task_type}`);
+  if (!t) return [];
+  return t.value.map((value, i) => {
+    const config = t.configs[t.config[i]!]!;
+    const g = t.group[i]!;
+    return { key: `${config}#${t.docId[i]}`, config, ...(g >= 0 ? { group: t.groups[g]! } : {}), value };
+  });
+}
+
+interface Scored {
+  results: ModelResult[];
+  configs: ConfigResult[];
+  findings: Finding[];
+  samples: [string, SampleTable][];
+}
+
+function score(dir: string): Scored {
+  const scored = scoreMedvisionTree(dir, { keepSamples: true });
+  return {
+    results: scored.models,
+    configs: scored.configs,
+    findings: scored.findings,
+    samples: [...sampleTables(dir, scored.configs, scored.samples ?? new Map())],
+  };
+}
+
+let cache: MedvisionEntry[] | undefined;
+
+/**
+ * Ingest and score every MedVision submission once per build. Each folder's scored form is
+ * cached under `.cache/` by a content hash, so a new submission rescores only itself.
+ */
+export function loadMedvision(root = resultsRoot()): MedvisionEntry[] {
+  if (cache) return cache;
+  cache = listSubmissionDirs(root, 'medvision').map((dir) => {
+    const folder = readSubmissionFolder(dir, root);
+    const scored = cached('medvision', dir, () => score(dir));
+    return {
+      id: folder.folderId,
+      ...(folder.submission ? { submission: folder.submission } : {}),
+      results: scored.results,
+      configs: scored.configs,
+      findings: [...folder.findings, ...scored.findings],
+      samples: new Map(scored.samples),
+    };
+  });
+  return cache;
+}

@@ -1,0 +1,144 @@
+/**
+ * Progressive enhancement for board tables: sort by any column, filter (text, weights, org,
+ * release-date range, sample class) and keep the view in the URL. The table works without it.
+ */
+type Key = number | string | null;
+
+interface Indexed {
+  tr: HTMLTableRowElement;
+  keys: Key[];
+  text: string;
+}
+
+const FILTERS = ['q', 'w', 'org', 'from', 'to', 'class'] as const;
+
+function cellKey(cell: Element | undefined, type: string | undefined): Key {
+  if (!cell) return null;
+  const raw = cell.getAttribute('data-v') ?? cell.textContent ?? '';
+  if (type === 'num') {
+    if (raw === '' || raw === '—') return null;
+    const v = Number(raw);
+    return Number.isFinite(v) ? v : null;
+  }
+  const t = raw.trim();
+  return t === '' || t === '—' ? null : t.toLowerCase();
+}
+
+const collator = new Intl.Collator('en');
+
+function compare(a: Key, b: Key): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
+}
+
+export function indexTable(table: HTMLTableElement): Indexed[] {
+  const types = [...table.tHead!.rows[0]!.cells].map((th) => th.dataset.type);
+  return [...table.tBodies[0]!.rows].map((tr) => ({
+    tr,
+    keys: [...tr.cells].map((c, i) => cellKey(c, types[i])),
+    text: `${tr.cells[1]?.textContent ?? ''} ${tr.dataset.o ?? ''}`.toLowerCase(),
+  }));
+}
+
+/** Sort one table's rows in place by column `col`; returns the milliseconds spent. */
+export function sortTable(table: HTMLTableElement, rows: Indexed[], col: number, dir: 'asc' | 'desc'): number {
+  const t0 = performance.now();
+  const sign = dir === 'asc' ? 1 : -1;
+  rows.sort((x, y) => {
+    const a = x.keys[col] ?? null, b = y.keys[col] ?? null;
+    if (a === null || b === null) return compare(a, b); // missing values last either way
+    return sign * compare(a, b) || compare(x.keys[0] ?? null, y.keys[0] ?? null);
+  });
+  // Rebuild the body detached, then swap it in: one live-DOM mutation instead of one per row.
+  const old = table.tBodies[0]!;
+  const body = old.cloneNode(false) as HTMLTableSectionElement;
+  for (const r of rows) body.appendChild(r.tr);
+  table.replaceChild(body, old);
+  const ths = table.tHead!.rows[0]!.cells;
+  for (let i = 0; i < ths.length; i++) {
+    if (i === col) ths[i]!.setAttribute('aria-sort', dir === 'asc' ? 'ascending' : 'descending');
+    else ths[i]!.removeAttribute('aria-sort');
+  }
+  return performance.now() - t0;
+}
+
+export function enhanceBoards(doc: Document): void {
+  const form = doc.querySelector<HTMLFormElement>('form[data-board-filters]');
+  const tables = [...doc.querySelectorAll<HTMLTableElement>('table[data-board]')];
+  if (tables.length === 0) return;
+  const indexed = new Map(tables.map((t) => [t, indexTable(t)]));
+  const params = new URLSearchParams(location.search);
+  let sortCol = Number(params.get('sort') ?? '0');
+  let sortDir: 'asc' | 'desc' = params.get('dir') === 'desc' ? 'desc' : 'asc';
+
+  const writeUrl = () => {
+    const u = new URL(location.href);
+    for (const k of FILTERS) {
+      const v = form ? (form.elements.namedItem(k) as HTMLInputElement | null)?.value ?? '' : '';
+      if (v) u.searchParams.set(k, v);
+      else u.searchParams.delete(k);
+    }
+    if (sortCol !== 0 || sortDir !== 'asc') {
+      u.searchParams.set('sort', String(sortCol));
+      u.searchParams.set('dir', sortDir);
+    } else {
+      u.searchParams.delete('sort');
+      u.searchParams.delete('dir');
+    }
+    history.replaceState(null, '', u);
+  };
+
+  const applySort = () => {
+    for (const t of tables) sortTable(t, indexed.get(t)!, sortCol, sortDir);
+  };
+
+  const applyFilters = () => {
+    if (!form) return;
+    const get = (k: string) => ((form.elements.namedItem(k) as HTMLInputElement | null)?.value ?? '').trim();
+    const q = get('q').toLowerCase(), w = get('w'), org = get('org'), from = get('from'), to = get('to'), cls = get('class');
+    let shown = 0, total = 0;
+    for (const t of tables) {
+      const section = t.closest<HTMLElement>('[data-section]');
+      const sectionHidden = !!cls && !!section && section.dataset.section !== cls;
+      if (section) section.hidden = sectionHidden;
+      for (const r of indexed.get(t)!) {
+        total++;
+        const d = r.tr.dataset.d ?? '';
+        const ok = !sectionHidden && (!q || r.text.includes(q)) && (!w || r.tr.dataset.w === w) && (!org || r.tr.dataset.o === org) &&
+          (!from || (d !== '' && d >= from)) && (!to || (d !== '' && d <= to));
+        r.tr.hidden = !ok;
+        if (ok) shown++;
+      }
+    }
+    const out = form.querySelector('output[data-count]');
+    if (out) out.textContent = `${shown} of ${total} rows`;
+  };
+
+  if (form) {
+    for (const k of FILTERS) {
+      const el = form.elements.namedItem(k) as HTMLInputElement | null;
+      const v = params.get(k);
+      if (el && v !== null) el.value = v;
+    }
+    form.addEventListener('input', () => { applyFilters(); writeUrl(); });
+    form.addEventListener('change', () => { applyFilters(); writeUrl(); });
+    form.addEventListener('reset', () => setTimeout(() => { applyFilters(); writeUrl(); }, 0));
+  }
+  for (const t of tables) {
+    [...t.tHead!.rows[0]!.cells].forEach((th, col) => {
+      th.querySelector('button')?.addEventListener('click', () => {
+        if (sortCol === col) sortDir = sortDir === 'asc' ? 'desc' : 'asc';
+        else {
+          sortCol = col;
+          // Metric columns open best-first; text and rank open ascending.
+          sortDir = th.dataset.dir === 'higher' ? 'desc' : 'asc';
+        }
+        applySort();
+        writeUrl();
+      });
+    });
+  }
+  if (sortCol !== 0 || sortDir !== 'asc') applySort();
+  applyFilters();
+  (window as unknown as { __boardSort?: unknown }).__boardSort = { sortTable, indexTable };
+}

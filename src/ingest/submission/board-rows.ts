@@ -1,0 +1,40 @@
+/**
+ * The leaderboard rows a submission contributes, read off the site's own board view models
+ * (read-only), so the validate report and the review page rank exactly as the boards do.
+ * Layering note: this is the one file under ingest/ that reads board/; it belongs in board/
+ * once the site's board API settles.
+ */
+import { allBoards, boardPath } from '../../board/boards';
+import { formatInterval, formatMetric } from '../../board/format';
+import type { ContributedRow } from './types';
+
+const BENCH_NAME: Record<string, string> = { medvision: 'MedVision', latch: 'latch-eval-tools', clinicalbench: 'ClinicalBench' };
+
+export async function boardRowsFor(submissionId: string): Promise<ContributedRow[]> {
+  const out: ContributedRow[] = [];
+  for (const b of await allBoards()) {
+    if (b.kind === 'config') continue; // per-subtask boards: too many to list; the family rows stand for them
+    for (const section of b.sections) {
+      for (const r of section.rows) {
+        if (r.submissionId !== submissionId) continue;
+        const def = b.primary.def;
+        out.push({
+          board: `${BENCH_NAME[b.benchmark] ?? b.benchmark} · ${b.title}${b.sections.length > 1 ? ` · ${section.title}` : ''}`,
+          href: boardPath(b),
+          label: r.model,
+          metric: b.primary.label,
+          value: r.primary,
+          display: formatMetric(def, r.primary),
+          ...(r.interval
+            ? { interval: { low: r.interval.lo, high: r.interval.hi, display: formatInterval(def, r.interval.lo, r.interval.hi), method: r.interval.method === 't' ? '95 % t-interval' : '95 % bootstrap interval' } }
+            : {}),
+          ...(r.primary === null ? {} : { rank: r.rank }),
+          of: section.rows.length,
+          ...(r.sampleClass ? { sampleClass: r.sampleClass } : {}),
+          n: r.n,
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+import type { Finding } from '../findings';
+import type { BenchmarkId, Submission } from './schema';
+
+/** A leaderboard row this submission adds (or would add once valid). */
+export interface ContributedRow {
+  /** Board title, e.g. "MedVision · Tumour/lesion size — pilot runs". */
+  board: string;
+  /** Site path of the board without the base, e.g. `benchmarks/medvision/tl-pilot/`. */
+  href?: string;
+  /** Row label: model (MedVision), model|harness (latch), agent (ClinicalBench). */
+  label: string;
+  metric: string;
+  value: number | null;
+  display: string;
+  /** 95 % interval where the benchmark defines one. */
+  interval?: { low: number; high: number; display: string; method: string };
+  /** 1-based rank among the board's rows including this one; undefined when unranked. */
+  rank?: number;
+  of: number;
+  /** Derived from the data, never taken from the submitter. */
+  sampleClass?: string;
+  n?: number;
+}
+
+/** What a benchmark-specific check returns. */
+export interface BenchmarkCheck {
+  /** Paths relative to the submission folder. */
+  findings: Finding[];
+  /** Every number we recompute, keyed as `claimed` keys are written. */
+  recomputed: Record<string, number | null>;
+  /** Facts derived from the data (sample class, counts) for the report and review page. */
+  facts: { label: string; value: string }[];
+}
+
+export interface ClaimRow {
+  key: string;
+  claimed: number | null;
+  recomputed: number | null | undefined;
+  /** `ok`, `mismatch` or `unknown` (we compute no number with this key). */
+  status: 'ok' | 'mismatch' | 'unknown';
+}
+
+export interface SubmissionReport {
+  /** The folder as given (repo-relative where possible). */
+  dir: string;
+  id: string;
+  benchmark?: BenchmarkId;
+  submission?: Submission;
+  valid: boolean;
+  /** Paths are repo-relative (the folder prefixed). */
+  findings: Finding[];
+  claims: ClaimRow[];
+  rows: ContributedRow[];
+  facts: { label: string; value: string }[];
+  /** Keys of every recomputed number (what `claimed` may name), sorted. */
+  recomputedKeys: string[];
+}
+
+export interface ValidateOptions {
+  /** `results/` folder the submission must live in; default `<cwd>/results`. */
+  resultsRoot?: string;
+  /** Repo-relative paths a pull request changed (for the "other submissions' folders" check). */
+  changedFiles?: string[];
+  /** Repo root used to show paths; default cwd. */
+  repoRoot?: string;
+}

@@ -1,0 +1,153 @@
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Finding } from '../findings';
+import { readSubmissionFolder } from './read';
+import { BENCHMARKS, type BenchmarkId } from './schema';
+import { checkFolderSafety, LIMITS } from './safety';
+import { compareClaims } from './claims';
+import { checkChangedFiles, type ChangedFile } from './changed-files';
+import { checkMedvision } from './check-medvision';
+import { checkLatch } from './check-latch';
+import { checkClinicalbench } from './check-clinicalbench';
+import { checkTaskFolder } from './check-task';
+import type { BenchmarkCheck, ContributedRow, SubmissionReport } from './types';
+
+export interface ValidateRun {
+  valid: boolean;
+  reports: SubmissionReport[];
+  /** Findings about the change as a whole (the changed-files check). */
+  general: Finding[];
+}
+
+export interface ValidateConfig {
+  repoRoot?: string;
+  resultsRoot?: string;
+  changedFiles?: ChangedFile[];
+  /**
+   * The board rows a submission contributes (rank and interval). The CLI and the site pass
+   * `boardRowsFor` (the site's own boards over `<cwd>/results`); without it no rows are listed.
+   */
+  rowsFor?: (id: string) => Promise<ContributedRow[]>;
+}
+
+const posix = (p: string) => p.split(sep).join('/');
+const inside = (parent: string, child: string) => {
+  const r = relative(parent, child);
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+};
+const hasErrors = (fs: Finding[]) => fs.some((f) => f.severity === 'error');
+
+/** Validate one submission folder; never throws (an unexpected failure becomes a finding). */
+export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {}): Promise<SubmissionReport> {
+  const repoRoot = resolve(cfg.repoRoot ?? process.cwd());
+  const resultsRoot = resolve(cfg.resultsRoot ?? join(repoRoot, 'results'));
+  const abs = resolve(repoRoot, dirArg);
+  const shownDir = inside(repoRoot, abs) ? posix(relative(repoRoot, abs)) || '.' : dirArg;
+  const id = basename(abs);
+  const parent = basename(dirname(abs));
+  const local: Finding[] = [];
+  const report = (extra: Partial<SubmissionReport> = {}): SubmissionReport => {
+    const findings = [...local, ...(extra.findings ?? [])].map((f) => ({ ...f, path: f.path === '.' ? shownDir : f.path.startsWith(shownDir) ? f.path : `${shownDir}/${f.path}` }));
+    return { dir: shownDir, id, claims: [], rows: [], facts: [], recomputedKeys: [], ...extra, findings, valid: !hasErrors(findings) };
+  };
+  const err = (path: string, pointer: string, message: string) => local.push({ path, pointer, severity: 'error', message });
+
+  // 1. Where the folder is: results/<benchmark>/<id>/, inside results/ even after resolving links.
+  if (!existsSync(abs)) {
+    err('.', '$', 'no such folder (a deleted submission folder is an edit to another submission)');
+    return report();
+  }
+  if (lstatSync(abs).isSymbolicLink()) {
+    err('.', '$', 'the submission folder itself is a symbolic link');
+    return report();
+  }
+  if (!lstatSync(abs).isDirectory()) {
+    err('.', '$', 'not a folder');
+    return report();
+  }
+  let real = abs;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    /* reported by the walk */
+  }
+  const realResults = existsSync(resultsRoot) ? realpathSync(resultsRoot) : resultsRoot;
+  const underResults = inside(resultsRoot, abs) && inside(realResults, real) && posix(relative(resultsRoot, abs)).split('/').length === 2;
+  if (!underResults) {
+    err('.', '$', `not a submission folder: expected results/<benchmark>/<id>/ inside ${posix(relative(repoRoot, resultsRoot)) || 'results'}/`);
+    return report();
+  }
+  if (parent === 'tasks') return report(checkTaskFolder(abs));
+
+  // 2. The folder's own files: no links out, no special files, sizes within limits.
+  const safety = checkFolderSafety(abs, resultsRoot);
+  local.push(...safety.findings);
+
+  // 3. submission.json.
+  const sj = safety.files.find((f) => f.rel === 'submission.json');
+  let submission;
+  if (!sj) {
+    if (!safety.findings.some((f) => f.path === 'submission.json')) err('submission.json', '$', 'missing submission.json');
+  } else if (sj.size > 0 && sj.size <= LIMITS.submissionJsonBytes) {
+    const folder = readSubmissionFolder(abs, abs);
+    local.push(...folder.findings);
+    submission = folder.submission;
+  }
+  const benchmark: BenchmarkId | undefined = (BENCHMARKS as readonly string[]).includes(parent) ? (parent as BenchmarkId) : undefined;
+  if (!benchmark) err('.', '$', `"${parent}" is not a benchmark we accept (${BENCHMARKS.join(', ')}, or tasks)`);
+  if (submission && benchmark && submission.benchmark !== benchmark) {
+    err('submission.json', '$.benchmark', `"${submission.benchmark}" but the folder is under results/${benchmark}/`);
+  }
+  for (const b of [...BENCHMARKS, 'tasks']) {
+    if (b !== parent && existsSync(join(resultsRoot, b, id))) err('submission.json', '$.id', `id "${id}" is already used by results/${b}/${id}: ids are unique across benchmarks`);
+  }
+
+  // 4. The benchmark's own files, recomputed.
+  let check: BenchmarkCheck | undefined;
+  if (benchmark && safety.safeToRead) {
+    try {
+      check = await runCheck(benchmark, abs);
+    } catch (e) {
+      err('.', '$', `could not read the benchmark files: ${(e as Error).message}`);
+    }
+  } else if (benchmark) {
+    local.push({ path: '.', pointer: '$', severity: 'error', message: 'benchmark files not read: fix the errors above first' });
+  }
+  const claims = check ? compareClaims(submission?.claimed, check.recomputed, 'submission.json') : { rows: [], findings: [] };
+  let rows: ContributedRow[] = [];
+  if (cfg.rowsFor && check) {
+    try {
+      rows = await cfg.rowsFor(id);
+    } catch (e) {
+      local.push({ path: '.', pointer: '$', severity: 'warning', message: `board rows not computed: ${(e as Error).message}` });
+    }
+  }
+  return report({
+    ...(benchmark ? { benchmark } : {}),
+    ...(submission ? { submission } : {}),
+    findings: [...(check?.findings ?? []), ...claims.findings],
+    claims: claims.rows,
+    rows,
+    facts: check?.facts ?? [],
+    recomputedKeys: Object.keys(check?.recomputed ?? {}).sort(),
+  });
+}
+
+async function runCheck(benchmark: BenchmarkId, dir: string): Promise<BenchmarkCheck> {
+  switch (benchmark) {
+    case 'medvision':
+      return checkMedvision(dir);
+    case 'latch':
+      return checkLatch(dir);
+    case 'clinicalbench':
+      return checkClinicalbench(dir);
+  }
+}
+
+/** Validate several folders and, when given, the list of files the change touched. */
+export async function validateSubmissions(dirs: string[], cfg: ValidateConfig = {}): Promise<ValidateRun> {
+  const reports: SubmissionReport[] = [];
+  for (const d of dirs) reports.push(await validateSubmission(d, cfg));
+  const general = cfg.changedFiles ? checkChangedFiles(cfg.changedFiles, reports.map((r) => r.dir)) : [];
+  return { valid: reports.length > 0 && reports.every((r) => r.valid) && !hasErrors(general), reports, general };
+}

@@ -1,0 +1,105 @@
+import { combine, groupSums, type GroupStat, type GroupSums } from './group-stat';
+import { percentileInterval } from './quantile';
+import { mulberry32, seedFrom } from './rng';
+
+export interface BootstrapOptions {
+  /** Replicates; fewer are drawn for very large inputs (see `replicatesFor`). */
+  replicates?: number;
+  level?: number;
+  /** A stable label (board + model); the same label always gives the same interval. */
+  seedLabel: string;
+}
+
+export interface BootstrapResult {
+  estimate: number;
+  lo: number;
+  hi: number;
+  replicates: number;
+  level: number;
+}
+
+/** Caps the work of one interval at about 2·10⁷ draws; never below 200 replicates. */
+export function replicatesFor(totalSamples: number, wanted = 1000): number {
+  if (totalSamples <= 0) return 0;
+  return Math.max(200, Math.min(wanted, Math.floor(2e7 / totalSamples)));
+}
+
+function resample(groups: readonly (readonly number[])[], draws: readonly Int32Array[], into: GroupSums): void {
+  into.sum.fill(0);
+  into.finite.fill(0);
+  groups.forEach((values, g) => {
+    into.n[g] = values.length;
+    const idx = draws[g]!;
+    let s = 0;
+    let f = 0;
+    for (let j = 0; j < idx.length; j++) {
+      const v = values[idx[j]!]!;
+      if (v === v && v !== Infinity && v !== -Infinity) {
+        s += v;
+        f++;
+      }
+    }
+    into.sum[g] = s;
+    into.finite[g] = f;
+  });
+}
+
+function drawIndices(groups: readonly (readonly number[])[], rand: () => number): Int32Array[] {
+  return groups.map((values) => {
+    const n = values.length;
+    const idx = new Int32Array(n);
+    for (let j = 0; j < n; j++) idx[j] = Math.floor(rand() * n);
+    return idx;
+  });
+}
+
+/**
+ * Stratified percentile bootstrap: samples are redrawn with replacement inside each group
+ * (label group or subtask), group sizes stay fixed, and `stat` combines the group means.
+ */
+export function stratifiedBootstrap(groups: readonly (readonly number[])[], stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
+  const level = opts.level ?? 0.95;
+  const estimate = combine(stat, groupSums(groups));
+  const total = groups.reduce((s, g) => s + g.length, 0);
+  const B = replicatesFor(total, opts.replicates);
+  if (B === 0 || !Number.isFinite(estimate)) return { estimate, lo: NaN, hi: NaN, replicates: 0, level };
+  const rand = mulberry32(seedFrom(opts.seedLabel));
+  const scratch: GroupSums = { sum: new Float64Array(groups.length), finite: new Int32Array(groups.length), n: new Int32Array(groups.length) };
+  const reps: number[] = [];
+  for (let b = 0; b < B; b++) {
+    resample(groups, drawIndices(groups, rand), scratch);
+    reps.push(combine(stat, scratch));
+  }
+  return { estimate, ...percentileInterval(reps, level), replicates: B, level };
+}
+
+/**
+ * Paired bootstrap of a difference `stat(b) − stat(a)` on shared samples: `a[g][j]` and
+ * `b[g][j]` are the two models' values on the same sample, and each replicate draws the same
+ * indices for both.
+ */
+export function pairedBootstrap(
+  a: readonly (readonly number[])[],
+  b: readonly (readonly number[])[],
+  stat: GroupStat,
+  opts: BootstrapOptions,
+): BootstrapResult {
+  if (a.length !== b.length || a.some((g, i) => g.length !== b[i]!.length)) throw new RangeError('paired groups must have the same shape');
+  const level = opts.level ?? 0.95;
+  const estimate = combine(stat, groupSums(b)) - combine(stat, groupSums(a));
+  const total = a.reduce((s, g) => s + g.length, 0);
+  const B = replicatesFor(total, opts.replicates);
+  if (B === 0 || !Number.isFinite(estimate)) return { estimate, lo: NaN, hi: NaN, replicates: 0, level };
+  const rand = mulberry32(seedFrom(opts.seedLabel));
+  const k = a.length;
+  const sa: GroupSums = { sum: new Float64Array(k), finite: new Int32Array(k), n: new Int32Array(k) };
+  const sb: GroupSums = { sum: new Float64Array(k), finite: new Int32Array(k), n: new Int32Array(k) };
+  const reps: number[] = [];
+  for (let r = 0; r < B; r++) {
+    const draws = drawIndices(a, rand);
+    resample(a, draws, sa);
+    resample(b, draws, sb);
+    reps.push(combine(stat, sb) - combine(stat, sa));
+  }
+  return { estimate, ...percentileInterval(reps, level), replicates: B, level };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { forestPlot, heatGrid, scoreVsDate, shortSubtask } from '../../src/board/charts';
+import { boardCsv, boardRecords } from '../../src/board/downloads';
+import { metric } from '../../src/metrics/registry';
+import type { Board, Row } from '../../src/board/types';
+import Papa from 'papaparse';
+
+const evil = '<script>alert("x")</script> & Co';
+const row = (i: number, over: Partial<Row> = {}): Row => ({
+  rank: i, tiedWithLeader: false, submissionId: `s${i}`, modelSlug: `m${i}`, model: i === 1 ? evil : `m${i}`, org: evil, weights: 'open',
+  releaseDate: `2025-0${i}-01`, submittedAt: '2026-01-01', n: 100, primary: 0.1 * i, interval: { lo: 0.1 * i - 0.02, hi: 0.1 * i + 0.02, method: 'bootstrap' },
+  secondary: [0.5], ...over,
+});
+const board: Board = {
+  benchmark: 'medvision', slug: 'tl', kind: 'family', title: 'T', description: '', nUnit: 'samples',
+  primary: { def: metric('mv-mre'), label: 'MRE' }, secondary: [{ def: metric('mv-success-rate'), label: 'SR' }],
+  sections: [{ id: 'full', title: 'Full', rows: [row(1), row(2), row(3)] }],
+  grid: [{ model: evil, modelSlug: 'm1', section: 'full', subtask: 'KiTS23_TumorLesionSize_Task01_Axial', value: 0.2, n: 10 }],
+};
+
+describe('charts (build-time SVG)', () => {
+  it('escape submitted text and contain no script', () => {
+    for (const c of [forestPlot(board, board.sections[0]!), heatGrid(board, 'full'), scoreVsDate(board, board.sections[0]!)]) {
+      expect(c).toBeDefined();
+      expect(c!.svg.startsWith('<svg')).toBe(true);
+      expect(c!.svg).not.toMatch(/<script/i);
+      expect(c!.svg).toMatch(/&lt;script&gt;/);
+    }
+  });
+  it('are deterministic', () => {
+    expect(forestPlot(board, board.sections[0]!)!.svg).toBe(forestPlot(board, board.sections[0]!)!.svg);
+  });
+  it('shortens subtask names', () => {
+    expect(shortSubtask('KiTS23_TumorLesionSize_Task01_Axial')).toBe('KiTS23 T1 Axial');
+  });
+});
+
+describe('downloads', () => {
+  it('CSV round-trips through papaparse with the same rows and order', () => {
+    const parsed = Papa.parse<Record<string, string>>(boardCsv(board), { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data.map((r) => r.model)).toEqual(boardRecords(board).map((r) => r.model));
+    expect(parsed.data[0]!['mv-mre']).toBe('0.1');
+  });
+});

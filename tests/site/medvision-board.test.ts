@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { FAMILY_STAT, medvisionBoards, summaryGroups } from '../../src/board/medvision-boards';
+import { loadMedvision, samplesOf } from '../../src/board/medvision-load';
+import { combine, groupSums } from '../../src/stats/group-stat';
+
+describe('MedVision boards on the bundled demo data', () => {
+  const entries = loadMedvision();
+  it('the bootstrap statistic on the original samples reproduces the model summary exactly', () => {
+    let checked = 0;
+    for (const e of entries) {
+      for (const r of e.results) {
+        const groups = summaryGroups(r.task_type, r, samplesOf(e, r));
+        const ours = combine(FAMILY_STAT[r.task_type], groupSums([...groups.values()].map((g) => g.map((s) => s.value))));
+        const ms = r.model_summary as unknown as Record<string, unknown>;
+        const theirs =
+          r.task_type === 'Detection'
+            ? ((ms.leaderboard_row as Record<string, Record<string, number | null>>)['T/L']!.IoU ?? NaN)
+            : (ms.weighted_avg_mre as number | null) ?? NaN;
+        if (Number.isNaN(theirs)) expect(Number.isNaN(ours)).toBe(true);
+        else expect(ours).toBeCloseTo(theirs, 9);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(15);
+  });
+
+  it('never ranks the two sample classes together; intervals bracket the value', () => {
+    for (const b of medvisionBoards()) {
+      expect(b.sections.map((s) => s.id)).toEqual(['full', 'pilot']);
+      for (const s of b.sections) {
+        for (const r of s.rows) {
+          expect(r.sampleClass).toBe(s.id);
+          if (r.interval && r.primary !== null) {
+            expect(r.interval.lo).toBeLessThanOrEqual(r.primary + 1e-12);
+            expect(r.interval.hi).toBeGreaterThanOrEqual(r.primary - 1e-12);
+          }
+        }
+        expect(s.rows.map((r) => r.rank)[0] ?? 1).toBe(1);
+      }
+    }
+  });
+
+  it('is deterministic (same intervals on a second computation)', () => {
+    const a = JSON.stringify(medvisionBoards());
+    expect(a).toBe(JSON.stringify(medvisionBoards()));
+  });
+});

@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pairedBootstrap, replicatesFor, stratifiedBootstrap } from '../../src/stats/bootstrap';
+import { combine, groupSums } from '../../src/stats/group-stat';
+import { pairedMeanDifference } from '../../src/stats/mean-interval';
+import { percentileInterval, quantileSorted } from '../../src/stats/quantile';
+import { mulberry32, seedFrom } from '../../src/stats/rng';
+import { intervalsOverlap, rankRows } from '../../src/stats/ties';
+
+describe('quantile', () => {
+  it('interpolates like NumPy (type 7)', () => {
+    expect(quantileSorted([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantileSorted([1, 2, 3, 4], 0.025)).toBeCloseTo(1.075, 12);
+    expect(percentileInterval([NaN, 3, 1, 2])).toEqual({ lo: 1.05, hi: 2.95 });
+  });
+});
+
+describe('group statistics', () => {
+  const groups = [[0.1, NaN, 0.3], [0.5], [NaN, NaN]];
+  it('weighted-skip-empty: weights by group size, skips groups without a finite value', () => {
+    expect(combine('weighted-skip-empty', groupSums(groups))).toBeCloseTo((0.2 * 3 + 0.5 * 1) / 4, 15);
+  });
+  it('weighted-all: the empty group still counts in the denominator (MedVision AD)', () => {
+    expect(combine('weighted-all', groupSums(groups))).toBeCloseTo((0.2 * 3 + 0.5 * 1) / 6, 15);
+  });
+  it('pooled: mean of every finite value', () => {
+    expect(combine('pooled', groupSums(groups))).toBeCloseTo(0.9 / 3, 15);
+  });
+});
+
+describe('bootstrap', () => {
+  const rand = mulberry32(7);
+  const a = [Array.from({ length: 200 }, () => rand()), Array.from({ length: 50 }, () => (rand() < 0.1 ? NaN : rand() * 2))];
+  it('is deterministic for a seed label and depends on it', () => {
+    const x = stratifiedBootstrap(a, 'weighted-skip-empty', { seedLabel: 'board/model' });
+    const y = stratifiedBootstrap(a, 'weighted-skip-empty', { seedLabel: 'board/model' });
+    const z = stratifiedBootstrap(a, 'weighted-skip-empty', { seedLabel: 'board/other' });
+    expect(x).toEqual(y);
+    expect(x.lo).not.toBe(z.lo);
+    expect(x.lo).toBeLessThan(x.estimate);
+    expect(x.hi).toBeGreaterThan(x.estimate);
+    expect(x.replicates).toBe(1000);
+  });
+  it('covers the truth about 95 % of the time (coverage check)', () => {
+    let hits = 0;
+    const runs = 200;
+    for (let r = 0; r < runs; r++) {
+      const g = mulberry32(1000 + r);
+      const sample = Array.from({ length: 100 }, () => g());
+      const b = stratifiedBootstrap([sample], 'pooled', { seedLabel: `cov${r}`, replicates: 400 });
+      if (b.lo <= 0.5 && 0.5 <= b.hi) hits++;
+    }
+    expect(hits / runs).toBeGreaterThan(0.88);
+    expect(hits / runs).toBeLessThan(0.99);
+  });
+  it('paired: identical models give a zero difference; swapping negates it', () => {
+    const same = pairedBootstrap(a, a, 'weighted-skip-empty', { seedLabel: 's' });
+    expect(same).toMatchObject({ estimate: 0, lo: 0, hi: 0 });
+    const b = a.map((g) => g.map((v) => v + 0.1));
+    const ab = pairedBootstrap(a, b, 'pooled', { seedLabel: 'p' });
+    const ba = pairedBootstrap(b, a, 'pooled', { seedLabel: 'p' });
+    expect(ab.estimate).toBeCloseTo(0.1, 12);
+    expect(ab.lo).toBeCloseTo(-ba.hi, 12);
+    // A constant shift has no sampling noise once paired.
+    expect(ab.hi - ab.lo).toBeLessThan(1e-9);
+  });
+  it('paired intervals are narrower than unpaired ones when samples share difficulty', () => {
+    const g = mulberry32(3);
+    const difficulty = Array.from({ length: 300 }, () => g());
+    const x = difficulty.map((d) => d + 0.05 * g());
+    const y = difficulty.map((d) => d + 0.02 + 0.05 * g());
+    const paired = pairedBootstrap([x], [y], 'pooled', { seedLabel: 'x' });
+    const ix = stratifiedBootstrap([x], 'pooled', { seedLabel: 'x' });
+    expect(paired.hi - paired.lo).toBeLessThan((ix.hi - ix.lo) / 3);
+  });
+  it('caps the work for large inputs', () => {
+    expect(replicatesFor(1000)).toBe(1000);
+    expect(replicatesFor(1e6)).toBe(200);
+    expect(replicatesFor(0)).toBe(0);
+  });
+  it('pairedMeanDifference: estimate equals the mean difference', () => {
+    const d = pairedMeanDifference([1, 2, 3, 4], [2, 2, 5, 4], 'l');
+    expect(d.estimate).toBeCloseTo(0.75, 12);
+    expect(d.lo).toBeLessThanOrEqual(d.estimate);
+    expect(d.hi).toBeGreaterThanOrEqual(d.estimate);
+  });
+  it('property: the interval brackets the estimate for any data', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 10, noNaN: true }), { minLength: 2, maxLength: 40 }), (xs) => {
+        const b = stratifiedBootstrap([xs], 'pooled', { seedLabel: 'prop', replicates: 200 });
+        return b.lo <= b.estimate + 1e-9 && b.estimate <= b.hi + 1e-9;
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
+
+describe('ranking and ties', () => {
+  it('ranks by direction, missing last, shares ranks for equal values, marks overlaps with #1', () => {
+    const rows = [
+      { name: 'c', value: 0.3, lo: 0.25, hi: 0.35 },
+      { name: 'a', value: 0.2, lo: 0.15, hi: 0.26 },
+      { name: 'b', value: null },
+      { name: 'd', value: 0.3, lo: 0.29, hi: 0.31 },
+      { name: 'e', value: 0.5, lo: 0.45, hi: 0.55 },
+    ];
+    const r = rankRows(rows, 'lower');
+    expect(r.map((x) => [x.item.name, x.rank, x.tiedWithLeader])).toEqual([
+      ['a', 1, false], ['c', 2, true], ['d', 2, false], ['e', 4, false], ['b', 5, false],
+    ]);
+    expect(rankRows(rows, 'higher')[0]!.item.name).toBe('e');
+  });
+  it('intervals without bounds never overlap', () => {
+    expect(intervalsOverlap({ lo: 1, hi: 2 }, {})).toBe(false);
+  });
+  it('seedFrom is stable', () => {
+    expect(seedFrom('medvision/TL/x')).toBe(seedFrom('medvision/TL/x'));
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { BENCH_MUTATIONS, COMMON, type Mutation } from './mutations';
+import { EXAMPLES, exampleExists, stageExample, validateIn, type Bench } from './helpers';
+import { formatFinding } from '../../src/ingest/findings';
+
+for (const bench of Object.keys(EXAMPLES) as Bench[]) {
+  const variants: Mutation[] = [...COMMON, ...BENCH_MUTATIONS[bench]];
+  describe.skipIf(!exampleExists(bench))(`${bench}: the valid example and ${variants.length} malformed variants`, () => {
+    it('has at least 40 variants', () => expect(variants.length).toBeGreaterThanOrEqual(40));
+
+    it('the example passes validate', async () => {
+      const s = stageExample(bench);
+      try {
+        const r = await validateIn(s.root, s.dir);
+        expect(r.findings.filter((f) => f.severity === 'error').map(formatFinding)).toEqual([]);
+        expect(r.valid).toBe(true);
+        expect(r.recomputedKeys.length).toBeGreaterThan(0);
+      } finally {
+        s.cleanup();
+      }
+    });
+
+    it.each(variants.map((m) => [m.name, m] as const))('%s → not valid, with a located error', async (_name, m) => {
+      const s = stageExample(bench);
+      try {
+        m.apply(s.dir);
+        const r = await validateIn(s.root, s.dir);
+        const errors = r.findings.filter((f) => f.severity === 'error');
+        expect(r.valid, `expected errors; got ${r.findings.map(formatFinding).join('\n')}`).toBe(false);
+        for (const f of errors) {
+          expect(f.path.length).toBeGreaterThan(0);
+          expect(f.pointer).toMatch(/^\$/);
+          expect(f.message.length).toBeGreaterThan(0);
+        }
+        const want = typeof m.file === 'function' ? m.file(s.dir) : m.file;
+        if (want !== undefined) {
+          const shown = `${r.dir}${want === '.' ? '' : `/${want}`}`;
+          const located = errors.filter((f) => f.path === shown || f.path.startsWith(`${shown}/`));
+          expect(located.length, `no error names ${shown}:\n${errors.map(formatFinding).join('\n')}`).toBeGreaterThan(0);
+          if (m.line) expect(located.some((f) => typeof f.line === 'number' && f.line > 0), errors.map(formatFinding).join('\n')).toBe(true);
+        }
+      } finally {
+        s.cleanup();
+      }
+    });
+  });
+}

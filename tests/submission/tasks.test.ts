@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseTaskRecord, taskReviewView, loadTaskReviews } from '../../src/ingest/tasks';
+import { REPO } from './helpers';
+
+const SEED = join(REPO, '..', 'shared', 'seeds', '003_bf0189500c8d381c.txt');
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+
+describe('task-submission records', () => {
+  it.runIf(existsSync(SEED))('renders the seed record in its own shape, without the e-mail', () => {
+    const text = readFileSync(SEED, 'utf8');
+    const { record, findings } = parseTaskRecord(text, 'seed-003');
+    expect(findings).toEqual([]);
+    const view = taskReviewView({ id: 'pathwsi_navigation_instance_1', record: record!, files: record!.files.map((f) => ({ filename: f.filename, category: f.category, sizeBytes: f.size_bytes })), findings: [] })!;
+    expect(view.status).toBe('under_review');
+    expect(view.revision).toBe(4);
+    expect(view.submitterName).toBe(record!.submitter_name);
+    expect(view.difficulty).toEqual({ model: 'Gemini Flash 3.6', estimatedScore: '5–10%' });
+    expect(view.description).toContain('sentinel lymph node');
+    expect(view.verificationMethod).toContain('Tile-Level F1');
+    expect(view.review?.verdict).toBe('Accept');
+    expect(view.review?.html).toContain('<strong>Overall Verdict:</strong>');
+    const refs = view.fileGroups.find((g) => g.category === 'reference_output')!.files.map((f) => f.name);
+    expect(refs).toEqual(['reference_annotations.json', 'main.py', 'annotation.xml']);
+    expect(JSON.stringify(view)).not.toMatch(EMAIL);
+    expect(JSON.stringify(view)).not.toContain(record!.submitter_email!);
+  });
+  it.skipIf(existsSync(SEED))('seed 003 is absent', () => console.warn(`skipped: ${SEED} not found (../shared absent)`));
+
+  it('bundles at least two task records of our own, each with reference files', () => {
+    const views = loadTaskReviews(join(REPO, 'results'));
+    expect(views.length).toBeGreaterThanOrEqual(2);
+    for (const v of views) {
+      expect(v.findings.filter((f) => f.severity === 'error')).toEqual([]);
+      expect(v.fileGroups.find((g) => g.category === 'reference_output')!.files.length).toBeGreaterThan(0);
+      expect(JSON.stringify(v)).not.toMatch(EMAIL);
+    }
+  });
+
+  it('rejects file names with paths in a record', () => {
+    const { findings } = parseTaskRecord(JSON.stringify({ submission_id: 'x', submission_status: 's', task: { task_short_name: 't', task_description: 'd' }, files: [{ filename: '../../secret', category: 'reference_output', size_bytes: 1 }] }), 'task.json');
+    expect(findings.map((f) => f.pointer)).toContain('$.files[0].filename');
+  });
+});
