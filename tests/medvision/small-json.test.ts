@@ -46,3 +46,27 @@ describe('the record scanner', () => {
     }
   });
 });
+
+describe('targets take the fast path only when it gives what the Python-literal parser gives', () => {
+  it('agrees with parseTarget on number lists and rejects non-ASCII look-alikes', async () => {
+    const { parseTarget } = await import('../../src/scorers/medvision/target');
+    const { readParsedFile } = await import('../../src/ingest/medvision/read-parsed-file');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'evalboard-target-'));
+    const targets = ['[74.0, 36.0]', '[74, 36]', '[1e2, -0.5]', '[\u0131, 2]', '[1., 2]', '[1_0, 2]', '[ 3.25 ,4 ]'];
+    const lines = targets.map((target, i) => JSON.stringify({
+      doc_id: i, doc: { taskID: '01', slice_dim: 2, label: 2, image_size_2d: [10, 10], pixel_size: [1, 1] }, target, filtered_resps: ['1,2'],
+    }));
+    const file = join(dir, 'x_samples_KiTS23_TumorLesionSize_Task01_Axial.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    const parsed = readParsedFile(file, 'x.jsonl', 'TL');
+    const byId = new Map(parsed.samples.map((s) => [s.docId, s.targetValues]));
+    targets.forEach((t, i) => {
+      const want = parseTarget(t);
+      if (want === null || (Array.isArray(want) && want.length !== 2)) expect(byId.has(i)).toBe(false);
+      else expect(byId.get(i)).toEqual(want);
+    });
+  });
+});

@@ -3,7 +3,7 @@ import type { Finding } from '../findings';
 import { jsonPath } from '../findings';
 import { forEachLine } from '../line-reader';
 import { JsonSyntaxError, parseTolerantJson } from '../tolerant-json';
-import { parseSmallJson } from './small-json';
+import { parseSmallJson, parseSmallJsonOrNull } from './small-json';
 import { DOC_KEYS, PROFILE_KEYS, medvisionRecordSchema, RECORD_KEYS, type MedvisionRecord } from './record-schema';
 import { isValidRecordFast } from './record-fast-check';
 import { scanTopLevel } from './scan-record';
@@ -45,6 +45,16 @@ function inPlanePixelSize(doc: { pixel_size: [number, number]; voxel_size?: numb
   return doc.pixel_size;
 }
 
+/** Targets are almost always JSON-shaped number lists ("[74.0, 36.0]") or plain numbers. */
+function fastTarget(t: string): number | number[] | null {
+  for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) > 0x7e) return null; // ASCII only: latin1 bytes = chars
+  const buf = Buffer.from(t, 'latin1');
+  const v = parseSmallJsonOrNull(buf, 0, buf.length);
+  if (typeof v === 'number') return v;
+  if (Array.isArray(v) && v.every((x) => typeof x === 'number')) return v as number[];
+  return null;
+}
+
 function isBlank(buf: Buffer, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = buf[i];
@@ -67,17 +77,19 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
   const error = (line: number, pointer: string, message: string) =>
     findings.push({ path: displayPath, line, pointer, severity: 'error', message });
 
+  // `doc` holds long paths we never read: only its wanted fields are parsed. The range maps
+  // are reused from line to line (cleared, not reallocated) to keep the hot loop allocation-light.
+  const docFields: Map<string, [number, number]> = new Map();
+  const profileFields: Map<string, [number, number]> = new Map();
+  const nested = { key: 'doc', wanted: DOC_KEYS, out: docFields, nested: { key: 'biometric_profile', wanted: PROFILE_KEYS, out: profileFields } };
+
   forEachLine(file, (buf, start, end, lineNo) => {
     if (isBlank(buf, start, end)) return;
     lines++;
     let record: Record<string, unknown> | undefined;
-    // `doc` holds long paths we never read: only its wanted fields are parsed.
-    const docFields: Map<string, [number, number]> = new Map();
-    const profileFields: Map<string, [number, number]> = new Map();
-    const ranges = scanTopLevel(buf, start, end, RECORD_KEYS, {
-      key: 'doc', wanted: DOC_KEYS, out: docFields,
-      nested: { key: 'biometric_profile', wanted: PROFILE_KEYS, out: profileFields },
-    });
+    docFields.clear();
+    profileFields.clear();
+    const ranges = scanTopLevel(buf, start, end, RECORD_KEYS, nested);
     if (ranges) {
       record = {};
       try {
@@ -125,7 +137,7 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
       r = parsed.data;
     }
     const k = taskType === 'Detection' ? 4 : taskType === 'TL' ? 2 : 1;
-    const target = parseTarget(r.target);
+    const target = fastTarget(r.target) ?? parseTarget(r.target);
     const targetLen = typeof target === 'number' ? 1 : target?.length;
     if (target === null || (taskType === 'Detection' && targetLen !== 4) || (taskType === 'TL' && targetLen !== 2) || (taskType === 'AD' && targetLen !== 1)) {
       error(lineNo, '$.target', `expected ${k === 1 ? 'a number' : `a list of ${k} numbers`} as text, got ${JSON.stringify(r.target).slice(0, 80)}; sample not scored`);

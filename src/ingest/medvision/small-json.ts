@@ -118,3 +118,15 @@ export function parseSmallJson(buf: Buffer, s: number, e: number): unknown {
   }
   return parseJsonValue(buf.toString('utf8', s, e));
 }
+
+/** The fast shapes only (string, number, flat list); null when the value needs the full parser. */
+export function parseSmallJsonOrNull(buf: Buffer, s: number, e: number): unknown {
+  const c = buf[s];
+  if (c === LBRACKET) {
+    let i = s + 1;
+    while (i < e && isWs(buf[i]!)) i++;
+    return (buf[i] === QUOTE ? stringList(buf, s, e) : numberList(buf, s, e)) ?? null;
+  }
+  if (c !== undefined && (c === MINUS || isDigit(c)) && numberEnd(buf, s, e) === e) return numberValue(buf, s, e);
+  return null;
+}
