@@ -1,7 +1,7 @@
 import { basename, relative } from 'node:path';
 import type { Finding } from '../findings';
 import { discoverModelFolders, configName, datasetFromFile, taskTypeOf, type ModelFolder } from './discover';
-import { readParsedFile, type MedvisionSample } from './read-parsed-file';
+import { readParsedFile, type MedvisionSample, type ParsedFile } from './read-parsed-file';
 import { readClaimed } from './claimed';
 import { aggregateScored, scoreSample, type GroupMetrics, type ScoredSample } from '../../scorers/medvision/aggregate';
 import { summarizeModel } from '../../scorers/medvision/summary';
@@ -70,7 +70,9 @@ function adReadOrder(files: string[]): string[] {
   return order;
 }
 
-function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out: MedvisionScore): void {
+type FileReader = (file: string, display: string, taskType: TaskType) => ParsedFile;
+
+function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out: MedvisionScore, read: FileReader): void {
   const rel = (p: string) => relative(root, p) || basename(p);
   const perType = new Map<TaskType, ScoredFile[]>();
   const configCounts: number[] = [];
@@ -80,7 +82,7 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
       out.findings.push({ path: rel(file), pointer: '$', severity: 'error', message: 'cannot tell the task family (TL, AD or Detection) from the file name or task folder; file not scored' });
       continue;
     }
-    const parsed = readParsedFile(file, rel(file), taskType);
+    const parsed = read(file, rel(file), taskType);
     out.findings.push(...parsed.findings);
     if (keepSamples) (out.samples ??= new Map()).set(rel(file), parsed.samples);
     const scored = parsed.samples.map((s) => scoreOne(taskType, s));
@@ -193,13 +195,34 @@ function groupSamples(
   return groups;
 }
 
+function emptyTree(root: string): MedvisionScore {
+  const out: MedvisionScore = { configs: [], models: [], findings: [] };
+  out.findings.push({ path: root, pointer: '$', severity: 'error', message: 'no MedVision model folder (<model>/parsed/) found here' });
+  return out;
+}
+
+/** Score one model folder on its own (folders are independent: the unit of parallel scoring). */
+export function scoreModelFolder(folder: ModelFolder, root: string, keepSamples = false): MedvisionScore {
+  const out: MedvisionScore = { configs: [], models: [], findings: [] };
+  scoreModel(folder, root, keepSamples, out, readParsedFile);
+  return out;
+}
+
+/** Concatenate per-folder results in folder order. */
+export function mergeScores(parts: MedvisionScore[]): MedvisionScore {
+  const out: MedvisionScore = { configs: [], models: [], findings: [] };
+  for (const p of parts) {
+    out.configs.push(...p.configs);
+    out.models.push(...p.models);
+    out.findings.push(...p.findings);
+    if (p.samples) for (const [k, v] of p.samples) (out.samples ??= new Map()).set(k, v);
+  }
+  return out;
+}
+
 /** Score every model folder found under `root` (model, task, Results or submission folder). */
 export function scoreMedvisionTree(root: string, opts: { keepSamples?: boolean } = {}): MedvisionScore {
-  const out: MedvisionScore = { configs: [], models: [], findings: [] };
   const folders = discoverModelFolders(root);
-  if (folders.length === 0) {
-    out.findings.push({ path: root, pointer: '$', severity: 'error', message: 'no MedVision model folder (<model>/parsed/) found here' });
-  }
-  for (const f of folders) scoreModel(f, root, opts.keepSamples ?? false, out);
-  return out;
+  if (folders.length === 0) return emptyTree(root);
+  return mergeScores(folders.map((f) => scoreModelFolder(f, root, opts.keepSamples ?? false)));
 }
