@@ -13,6 +13,7 @@ import type { ScoreBreakdown } from '../scorers/clinicalbench/counters';
 import { rankEntries } from './rank';
 import { identityOf, onBoards } from './submission-meta';
 import type { Board, Entry } from './types';
+import { seedPagePath } from './clinicalbench-seeds';
 
 export interface ClinicalEntry {
   id: string;
@@ -70,6 +71,7 @@ function overall(entries: ClinicalEntry[]): Board {
       ...iv(s.average),
       secondary: [val(s.easy), val(s.medium), val(s.hard), val(s.flag_precision)],
       composition: s.rows.map((r) => `seed ${r.seed}: ${[r.easy, r.medium, r.hard].map((v) => (v === null ? '—' : v.toFixed(3))).join(' / ')}`),
+      links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, 'task_easy') })),
     });
   }
   return {
@@ -105,6 +107,7 @@ function difficulty(entries: ClinicalEntry[], d: (typeof DIFFICULTIES)[number]):
       ...iv(s[d.key]),
       secondary: comp,
       composition: COMPONENTS.map((c, i) => `${WEIGHT[c]} × ${c} ${comp[i] === null ? '—' : comp[i]!.toFixed(3)}`).concat('clamped to [0.01, 0.99]'),
+      links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, d.task) })),
     });
   }
   return {

@@ -33,6 +33,8 @@ export interface Entry {
   composition?: string[];
   /** MedVision only. */
   sampleClass?: 'full' | 'pilot';
+  /** Extra per-row links (site paths without the base URL), e.g. the ClinicalBench seeds a row was run on. */
+  links?: { label: string; href: string }[];
 }
 
 export interface Row extends Entry {
