@@ -1,15 +1,9 @@
 import { resultsRoot } from './paths';
-import { basename, join } from 'node:path';
-import { configName, datasetFromFile } from '../ingest/medvision/discover';
 import type { MedvisionSample } from '../ingest/medvision/read-parsed-file';
-import { scoreMedvisionTree, type ConfigResult, type ModelResult } from '../ingest/medvision/score-tree';
+import { scoreMedvisionTree, type ConfigResult, type ModelResult, type SampleScore } from '../ingest/medvision/score-tree';
 import { listSubmissionDirs, readSubmissionFolder } from '../ingest/submission/read';
 import type { Finding } from '../ingest/findings';
 import type { Submission } from '../ingest/submission/schema';
-import { labelGroup } from '../scorers/medvision/label-groups';
-import { AD_NEAR_ZERO_GT_THRESHOLD } from '../scorers/medvision/keys';
-import { detectionMetrics, measurementMetrics, type TaskType } from '../scorers/medvision/sample';
-import { nearZeroFilterValue } from '../scorers/medvision/target';
 import { cached } from './score-cache';
 
 /** One sample's primary value (MRE for TL/AD, IoU for Detection; NaN = failed answer). */
@@ -44,53 +38,37 @@ export interface MedvisionEntry {
   samples: Map<string, SampleTable>;
 }
 
-/** MedVision's primary per-sample number, as the model summary averages it. AD near-zero targets are dropped (null). */
-export function primaryValue(family: TaskType, s: MedvisionSample): number | null {
-  try {
-    if (family === 'Detection') return detectionMetrics(s.filteredResp, s.target).IoU;
-    if (family === 'AD') {
-      const gt = nearZeroFilterValue(s.target);
-      if (gt !== null && gt < AD_NEAR_ZERO_GT_THRESHOLD) return null;
-    }
-    return measurementMetrics(family, s.filteredResp, s.target, s.geometry, s.metricType).MRE;
-  } catch {
-    return NaN;
-  }
+/**
+ * MedVision's primary per-sample number, as the model summary averages it: MRE for TL/AD (NaN =
+ * failed answer), IoU for Detection; null for AD samples upstream's near-zero filter drops.
+ */
+function primaryValue(s: SampleScore): number | null {
+  if (s.scored.kind === 'detection') return s.scored.m.IoU;
+  return s.scored.excluded ? null : s.scored.m.MRE;
 }
 
-const AD_SUMMARY_FILES = ['Ceph-Biometrics-400', 'FeTA24_BiometricsFromLandmarks_Task01'];
-
-function groupOf(family: TaskType, file: string, s: MedvisionSample): string | undefined {
-  const dataset = datasetFromFile(file) ?? s.dataset ?? '';
-  if (family === 'AD') {
-    if (!AD_SUMMARY_FILES.some((k) => basename(file).includes(k)) || !s.metricKey) return undefined;
-    return `${dataset}_${s.metricType ?? ''}_${s.metricKey}`;
-  }
-  return s.label === undefined ? undefined : labelGroup(family, dataset, s.taskId, s.label, s.sliceDim);
-}
-
-function sampleTables(dir: string, configs: ConfigResult[], samples: Map<string, MedvisionSample[]>): Map<string, SampleTable> {
+/** Per-sample primaries and label groups, exactly as the scorer grouped them (no second grouping rule here). */
+function sampleTables(configs: ConfigResult[], samples: Map<string, MedvisionSample[]>, scores: Map<string, SampleScore[]>): Map<string, SampleTable> {
   const out = new Map<string, SampleTable>();
   for (const c of configs) {
     const list = samples.get(c.path);
-    if (!list) continue;
+    const sc = scores.get(c.path);
+    if (!list || !sc) continue;
     const key = `${c.model}|${c.task_type}`;
     const t = out.get(key) ?? { configs: [], groups: [], config: [], group: [], docId: [], value: [] };
-    const file = join(dir, c.path);
-    const name = configName(file);
-    let ci = t.configs.indexOf(name);
-    if (ci < 0) ci = t.configs.push(name) - 1;
-    for (const s of list) {
-      const v = primaryValue(c.task_type, s);
-      if (v === null) continue;
-      const g = groupOf(c.task_type, file, s);
+    let ci = t.configs.indexOf(c.config);
+    if (ci < 0) ci = t.configs.push(c.config) - 1;
+    list.forEach((s, i) => {
+      const v = primaryValue(sc[i]!);
+      if (v === null) return;
+      const g = sc[i]!.group;
       let gi = g === undefined ? -1 : t.groups.indexOf(g);
       if (g !== undefined && gi < 0) gi = t.groups.push(g) - 1;
       t.config.push(ci);
       t.group.push(gi);
       t.docId.push(s.docId);
       t.value.push(v);
-    }
+    });
     out.set(key, t);
   }
   return out;
@@ -120,7 +98,7 @@ function score(dir: string): Scored {
     results: scored.models,
     configs: scored.configs,
     findings: scored.findings,
-    samples: [...sampleTables(dir, scored.configs, scored.samples ?? new Map())],
+    samples: [...sampleTables(scored.configs, scored.samples ?? new Map(), scored.sampleScores ?? new Map())],
   };
 }
 

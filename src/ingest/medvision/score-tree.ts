@@ -38,17 +38,26 @@ export interface MedvisionScore {
   findings: Finding[];
   /** Per-sample records kept for callers that need them (tests, compare); absent unless asked. */
   samples?: Map<string, MedvisionSample[]>;
+  /** With `keepSamples`: each sample's metrics and its model-summary label group (parallel to `samples`). */
+  sampleScores?: Map<string, SampleScore[]>;
 }
 
 const AD_SUMMARY_FILES = ['Ceph-Biometrics-400', 'FeTA24_BiometricsFromLandmarks_Task01'];
 const PILOT_CAP = 100;
 const FULL_CAP = 1000;
 
-/** A file's samples with their metrics, scored once (parallel arrays). */
+/** A sample's metrics and the label group it counts in (undefined: subtask config only). */
+export interface SampleScore {
+  scored: ScoredSample;
+  group?: string;
+}
+
+/** A file's samples with their metrics, scored once, and their label groups (parallel arrays). */
 interface ScoredFile {
   file: string;
   samples: MedvisionSample[];
   scored: ScoredSample[];
+  group: (string | undefined)[];
 }
 
 const scoreOne = (taskType: TaskType, s: MedvisionSample): ScoredSample =>
@@ -87,7 +96,7 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
     if (keepSamples) (out.samples ??= new Map()).set(rel(file), parsed.samples);
     const scored = parsed.samples.map((s) => scoreOne(taskType, s));
     const list = perType.get(taskType) ?? [];
-    list.push({ file, samples: parsed.samples, scored });
+    list.push({ file, samples: parsed.samples, scored, group: [] });
     perType.set(taskType, list);
     configCounts.push(parsed.samples.length);
     out.configs.push({
@@ -125,6 +134,9 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
   }
   for (const [taskType, files] of perType) {
     const groups = groupSamples(taskType, files, rel, out.findings);
+    if (keepSamples) {
+      for (const f of files) (out.sampleScores ??= new Map()).set(rel(f.file), f.scored.map((scored, i) => ({ scored, group: f.group[i] })));
+    }
     const metrics: Record<string, GroupMetrics> = {};
     for (const [name, samples] of groups) {
       const m = aggregateScored(taskType, samples);
@@ -149,10 +161,11 @@ function groupSamples(
   findings: Finding[],
 ): Map<string, ScoredSample[]> {
   const groups = new Map<string, ScoredSample[]>();
-  const add = (name: string, scored: ScoredSample) => {
+  const add = (name: string, f: ScoredFile, i: number) => {
     const g = groups.get(name) ?? [];
-    g.push(scored);
+    g.push(f.scored[i]!);
     groups.set(name, g);
+    f.group[i] = name;
   };
   if (taskType === 'AD') {
     const byFile = new Map(files.map((f) => [f.file, f]));
@@ -164,25 +177,27 @@ function groupSamples(
     }
     for (const file of order) {
       const dataset = datasetFromFile(file);
-      const { samples, scored } = byFile.get(file)!;
+      const f = byFile.get(file)!;
+      const samples = f.samples;
       for (let i = 0; i < samples.length; i++) {
         const s = samples[i]!;
         if (!s.metricKey) {
           findings.push({ path: rel(file), line: s.line, pointer: '$.doc.biometric_profile.metric_key', severity: 'error', message: 'missing: the AD label needs it; sample left out of the model summary' });
           continue;
         }
-        add(`${dataset}_${s.metricType ?? ''}_${s.metricKey}`, scored[i]!);
+        add(`${dataset}_${s.metricType ?? ''}_${s.metricKey}`, f, i);
       }
     }
     return groups;
   }
-  for (const { file, samples, scored } of files) {
+  for (const f of files) {
+    const { file, samples } = f;
     const dataset = datasetFromFile(file) ?? samples[0]?.dataset ?? '';
     const unknown = new Map<string, number>();
     for (let i = 0; i < samples.length; i++) {
       const s = samples[i]!;
       const group = s.label === undefined ? undefined : labelGroup(taskType, dataset, s.taskId, s.label, s.sliceDim);
-      if (group) add(group, scored[i]!);
+      if (group) add(group, f, i);
       else {
         const key = `dataset ${dataset}, task ${s.taskId}, label ${s.label ?? '(none)'}, slice_dim ${s.sliceDim}`;
         unknown.set(key, (unknown.get(key) ?? 0) + 1);
@@ -216,6 +231,7 @@ export function mergeScores(parts: MedvisionScore[]): MedvisionScore {
     out.models.push(...p.models);
     out.findings.push(...p.findings);
     if (p.samples) for (const [k, v] of p.samples) (out.samples ??= new Map()).set(k, v);
+    if (p.sampleScores) for (const [k, v] of p.sampleScores) (out.sampleScores ??= new Map()).set(k, v);
   }
   return out;
 }
