@@ -1,12 +1,11 @@
 /**
- * The leaderboard rows a submission contributes, read off the site's own board view models
- * (read-only), so the validate report and the review page rank exactly as the boards do.
- * Layering note: this is the one file under ingest/ that reads board/; it belongs in board/
- * once the site's board API settles.
+ * The leaderboard rows a submission contributes, read off the board view models, so the validate
+ * report and the review page rank exactly as the boards do. Validation gets it as a callback
+ * (`rowsFor`), keeping ingest free of board imports.
  */
-import { allBoards, boardPath } from '../../board/boards';
-import { formatInterval, formatMetric } from '../../board/format';
-import type { ContributedRow } from './types';
+import { allBoards, boardPath } from './boards';
+import { formatInterval, formatMetric } from './format';
+import type { ContributedRow } from '../ingest/submission/types';
 
 const BENCH_NAME: Record<string, string> = { medvision: 'MedVision', latch: 'latch-eval-tools', clinicalbench: 'ClinicalBench' };
 
