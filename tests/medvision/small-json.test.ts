@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSmallJson } from '../../src/ingest/medvision/small-json';
-import { scanTopLevel } from '../../src/ingest/medvision/scan-record';
+import { keySpec, rangeOf, scanRecord } from '../../src/ingest/medvision/scan-record';
 
 const viaBytes = (text: string) => {
   const buf = Buffer.from(text, 'utf8');
@@ -32,17 +32,27 @@ describe('the record scanner', () => {
   it('finds wanted keys at the top level and inside the nested object in one pass', () => {
     const text = JSON.stringify({ a: 1, doc: { x: [1, 2], path: 'p"q', y: 'z' }, resps: [['long "text" }{ ]']], target: '[1, 2]' });
     const buf = Buffer.from(text);
-    const docOut = new Map<string, [number, number]>();
-    const top = scanTopLevel(buf, 0, buf.length, new Set(['doc', 'target']), { key: 'doc', wanted: new Set(['x', 'y']), out: docOut })!;
-    expect([...top.keys()]).toEqual(['doc', 'target']);
-    expect(JSON.parse(buf.toString('utf8', ...top.get('target')!))).toBe('[1, 2]');
-    expect(JSON.parse(buf.toString('utf8', ...docOut.get('x')!))).toEqual([1, 2]);
-    expect(JSON.parse(buf.toString('utf8', ...docOut.get('y')!))).toBe('z');
+    const doc = keySpec(['x', 'y', 'absent']);
+    const top = keySpec(['doc', 'target', 'a'], { key: 'doc', spec: doc });
+    expect(scanRecord(buf, 0, buf.length, top)).toBe(true);
+    expect(JSON.parse(buf.toString('utf8', ...rangeOf(top, 'target')!))).toBe('[1, 2]');
+    expect(JSON.parse(buf.toString('utf8', ...rangeOf(top, 'a')!))).toBe(1);
+    expect(JSON.parse(buf.toString('utf8', ...rangeOf(doc, 'x')!))).toEqual([1, 2]);
+    expect(JSON.parse(buf.toString('utf8', ...rangeOf(doc, 'y')!))).toBe('z');
+    expect(rangeOf(doc, 'absent')).toBeUndefined();
+  });
+  it('a repeated nested key keeps only the last object, as JSON.parse does', () => {
+    const buf = Buffer.from('{"doc": {"x": 1, "y": 2}, "doc": {"x": 3}}');
+    const doc = keySpec(['x', 'y']);
+    const top = keySpec(['doc'], { key: 'doc', spec: doc });
+    expect(scanRecord(buf, 0, buf.length, top)).toBe(true);
+    expect(buf.toString('utf8', ...rangeOf(doc, 'x')!)).toBe('3');
+    expect(rangeOf(doc, 'y')).toBeUndefined();
   });
   it('returns null on a truncated or malformed record', () => {
     for (const text of ['{"a": 1', '{"a": "x}', '{"a" 1}', '{"a": 1}}', '[1]', '{"a": 1,}']) {
       const buf = Buffer.from(text);
-      expect(scanTopLevel(buf, 0, buf.length, new Set(['a']))).toBeNull();
+      expect(scanRecord(buf, 0, buf.length, keySpec(['a']))).toBe(false);
     }
   });
 });

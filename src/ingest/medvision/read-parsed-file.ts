@@ -6,7 +6,7 @@ import { JsonSyntaxError, parseTolerantJson } from '../tolerant-json';
 import { parseSmallJson, parseSmallJsonOrNull } from './small-json';
 import { DOC_KEYS, PROFILE_KEYS, medvisionRecordSchema, RECORD_KEYS, type MedvisionRecord } from './record-schema';
 import { isValidRecordFast } from './record-fast-check';
-import { scanTopLevel } from './scan-record';
+import { keySpec, scanRecord, type KeySpec } from './scan-record';
 import { parseTarget } from '../../scorers/medvision/target';
 import type { SliceGeometry, TaskType } from '../../scorers/medvision/sample';
 
@@ -55,6 +55,18 @@ function fastTarget(t: string): number | number[] | null {
   return null;
 }
 
+/** Parse the located values of one level; a nested object is built from its own located keys. */
+function readObject(buf: Buffer, spec: KeySpec): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const r = spec.ranges;
+  for (let k = 0; k < spec.keys.length; k++) {
+    const s = r[2 * k]!;
+    if (s < 0) continue;
+    out[spec.keys[k]!] = k === spec.nestedIndex && buf[s] === 0x7b ? readObject(buf, spec.nested!) : parseSmallJson(buf, s, r[2 * k + 1]!);
+  }
+  return out;
+}
+
 function isBlank(buf: Buffer, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = buf[i];
@@ -77,35 +89,19 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
   const error = (line: number, pointer: string, message: string) =>
     findings.push({ path: displayPath, line, pointer, severity: 'error', message });
 
-  // `doc` holds long paths we never read: only its wanted fields are parsed. The range maps
-  // are reused from line to line (cleared, not reallocated) to keep the hot loop allocation-light.
-  const docFields: Map<string, [number, number]> = new Map();
-  const profileFields: Map<string, [number, number]> = new Map();
-  const nested = { key: 'doc', wanted: DOC_KEYS, out: docFields, nested: { key: 'biometric_profile', wanted: PROFILE_KEYS, out: profileFields } };
+  // `doc` holds long paths we never read: only its wanted fields (and those of its
+  // biometric_profile) are located, in the same pass, and parsed.
+  const profile = keySpec(PROFILE_KEYS);
+  const doc = keySpec(DOC_KEYS, { key: 'biometric_profile', spec: profile });
+  const top = keySpec(RECORD_KEYS, { key: 'doc', spec: doc });
 
   forEachLine(file, (buf, start, end, lineNo) => {
     if (isBlank(buf, start, end)) return;
     lines++;
     let record: Record<string, unknown> | undefined;
-    docFields.clear();
-    profileFields.clear();
-    const ranges = scanTopLevel(buf, start, end, RECORD_KEYS, nested);
-    if (ranges) {
-      record = {};
+    if (scanRecord(buf, start, end, top)) {
       try {
-        for (const [key, [s, e]] of ranges) {
-          if (key === 'doc' && buf[s] === 0x7b) {
-            const doc: Record<string, unknown> = {};
-            for (const [k, [a, b]] of docFields) {
-              if (k === 'biometric_profile' && buf[a] === 0x7b) {
-                const profile: Record<string, unknown> = {};
-                for (const [pk, [pa, pb]] of profileFields) profile[pk] = parseSmallJson(buf, pa, pb);
-                doc[k] = profile;
-              } else doc[k] = parseSmallJson(buf, a, b);
-            }
-            record[key] = doc;
-          } else record[key] = parseSmallJson(buf, s, e);
-        }
+        record = readObject(buf, top);
       } catch {
         record = undefined;
       }

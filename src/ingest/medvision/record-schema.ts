@@ -35,8 +35,8 @@ export const medvisionRecordSchema = z.looseObject({
 export type MedvisionRecord = z.infer<typeof medvisionRecordSchema>;
 
 /** The keys the fast scanner extracts; everything else on the line is skipped unparsed. */
-export const RECORD_KEYS: ReadonlySet<string> = new Set(['doc_id', 'doc', 'target', 'filtered_resps', 'nMAE']);
+export const RECORD_KEYS: readonly string[] = ['doc_id', 'doc', 'target', 'filtered_resps', 'nMAE'];
 
 /** The `doc` fields scoring and grouping read; the scanner skips the rest (file paths, boxes…). */
-export const DOC_KEYS: ReadonlySet<string> = new Set(Object.keys(medvisionDocSchema.shape));
-export const PROFILE_KEYS: ReadonlySet<string> = new Set(Object.keys(biometricProfileSchema.shape));
+export const DOC_KEYS: readonly string[] = Object.keys(medvisionDocSchema.shape);
+export const PROFILE_KEYS: readonly string[] = Object.keys(biometricProfileSchema.shape);

@@ -11,7 +11,14 @@ const isWs = (c: number | undefined) => c === 0x20 || c === 0x09 || c === 0x0a |
 
 /** Index just past the closing quote of the string starting at `p`, or -1. */
 function skipString(buf: Buffer, p: number, end: number): number {
-  let q = p;
+  // Short strings (keys, small values) are cheaper to walk in JS than to hand to native indexOf.
+  const stop = Math.min(end, p + 48);
+  for (let i = p + 1; i < stop; i++) {
+    const b = buf[i];
+    if (b === BACKSLASH) { i++; continue; }
+    if (b === QUOTE) return i + 1;
+  }
+  let q = Math.min(end, p + 47);
   for (;;) {
     q = buf.indexOf(QUOTE, q + 1);
     if (q < 0 || q >= end) return -1;
@@ -53,59 +60,71 @@ function skipValue(buf: Buffer, p: number, end: number): number {
   return i > p ? i : -1;
 }
 
-export type Ranges = Map<string, [number, number]>;
-
-/** Wanted keys by byte length, so keys are matched against the bytes without making strings. */
-type KeyTable = Map<number, { key: string; bytes: Buffer }[]>;
-const keyTables = new WeakMap<ReadonlySet<string>, KeyTable>();
-
-function keyTable(wanted: ReadonlySet<string>): KeyTable {
-  let table = keyTables.get(wanted);
-  if (!table) {
-    table = new Map();
-    for (const key of wanted) {
-      const bytes = Buffer.from(key, 'latin1');
-      const list = table.get(bytes.length) ?? [];
-      list.push({ key, bytes });
-      table.set(bytes.length, list);
-    }
-    keyTables.set(wanted, table);
-  }
-  return table;
+/**
+ * The keys to extract at one object level, compiled once per reader. `ranges` holds, for key
+ * number k, its value's byte range at [2k, 2k + 1] (−1 when absent), refilled by every scan.
+ */
+export interface KeySpec {
+  keys: readonly string[];
+  ranges: Int32Array;
+  /** Keys by byte length, matched against the bytes without making strings. */
+  table: ({ index: number; bytes: Buffer }[] | undefined)[];
+  /** Key number of the nested object scanned in the same pass (−1: none) and its spec. */
+  nestedIndex: number;
+  nested?: KeySpec;
 }
 
-/** The wanted key spelled by bytes [s, s + len), or '' (escaped keys never match: none of ours need escapes). */
-function matchKey(buf: Buffer, s: number, len: number, table: KeyTable): string {
-  const candidates = table.get(len);
-  if (!candidates) return '';
-  outer: for (const c of candidates) {
+export function keySpec(keys: readonly string[], nested?: { key: string; spec: KeySpec }): KeySpec {
+  const table: KeySpec['table'] = [];
+  keys.forEach((key, index) => {
+    const bytes = Buffer.from(key, 'latin1');
+    (table[bytes.length] ??= []).push({ index, bytes });
+  });
+  return {
+    keys,
+    ranges: new Int32Array(keys.length * 2).fill(-1),
+    table,
+    nestedIndex: nested ? keys.indexOf(nested.key) : -1,
+    ...(nested ? { nested: nested.spec } : {}),
+  };
+}
+
+/** The value range of `key` from the last scan, or undefined. */
+export function rangeOf(spec: KeySpec, key: string): [number, number] | undefined {
+  const k = spec.keys.indexOf(key);
+  return k < 0 || spec.ranges[2 * k]! < 0 ? undefined : [spec.ranges[2 * k]!, spec.ranges[2 * k + 1]!];
+}
+
+/** Number of the wanted key spelled by bytes [s, s + len), or −1 (escaped keys never match: none of ours need escapes). */
+function matchKey(buf: Buffer, s: number, len: number, spec: KeySpec): number {
+  const candidates = len < spec.table.length ? spec.table[len] : undefined;
+  if (candidates === undefined) return -1;
+  outer: for (let k = 0; k < candidates.length; k++) {
+    const c = candidates[k]!;
     for (let i = 0; i < len; i++) if (buf[s + i] !== c.bytes[i]) continue outer;
-    return c.key;
+    return c.index;
   }
-  return '';
+  return -1;
 }
 
-/** A nested object to extract in the same pass: its key at the top level and its own wanted keys. */
-export interface Nested {
-  key: string;
-  wanted: ReadonlySet<string>;
-  out: Ranges;
-  /** One more level, e.g. `doc.biometric_profile`. */
-  nested?: Nested;
+function reset(spec: KeySpec): void {
+  spec.ranges.fill(-1);
+  if (spec.nested) reset(spec.nested);
 }
 
-export function scanTopLevel(buf: Buffer, start: number, end: number, wanted: ReadonlySet<string>, nested?: Nested): Ranges | null {
-  const out: Ranges = new Map();
-  const i = scanObject(buf, start, end, wanted, out, nested);
-  if (i < 0) return null;
+/** Scan one record (a top-level object filling the whole range); false when it is not well formed. */
+export function scanRecord(buf: Buffer, start: number, end: number, spec: KeySpec): boolean {
+  reset(spec);
+  const i = scanObject(buf, start, end, spec);
+  if (i < 0) return false;
   let j = i;
   while (j < end && isWs(buf[j])) j++;
-  return j === end ? out : null;
+  return j === end;
 }
 
 /** Scan the object starting at `start` (after whitespace); returns the index past its `}` or -1. */
-function scanObject(buf: Buffer, start: number, end: number, wanted: ReadonlySet<string>, out: Ranges, nested?: Nested): number {
-  const table = keyTable(wanted);
+function scanObject(buf: Buffer, start: number, end: number, spec: KeySpec): number {
+  const ranges = spec.ranges;
   let i = start;
   while (i < end && isWs(buf[i])) i++;
   if (buf[i] !== LBRACE) return -1;
@@ -117,18 +136,23 @@ function scanObject(buf: Buffer, start: number, end: number, wanted: ReadonlySet
     if (buf[i] !== QUOTE) return -1;
     const keyEnd = skipString(buf, i, end);
     if (keyEnd < 0) return -1;
-    const key = matchKey(buf, i + 1, keyEnd - i - 2, table);
+    const k = matchKey(buf, i + 1, keyEnd - i - 2, spec);
     i = keyEnd;
     while (i < end && isWs(buf[i])) i++;
     if (buf[i] !== COLON) return -1;
     i++;
     while (i < end && isWs(buf[i])) i++;
     // The nested object is scanned for its own keys on the way, not skipped and rescanned.
-    const vEnd = nested && key === nested.key && buf[i] === LBRACE
-      ? scanObject(buf, i, end, nested.wanted, nested.out, nested.nested)
-      : skipValue(buf, i, end);
+    let vEnd: number;
+    if (k >= 0 && k === spec.nestedIndex && buf[i] === LBRACE) {
+      reset(spec.nested!); // a repeated key: the last object wins whole, as with JSON.parse
+      vEnd = scanObject(buf, i, end, spec.nested!);
+    } else vEnd = skipValue(buf, i, end);
     if (vEnd < 0) return -1;
-    if (key !== '') out.set(key, [i, vEnd]);
+    if (k >= 0) {
+      ranges[2 * k] = i;
+      ranges[2 * k + 1] = vEnd;
+    }
     i = vEnd;
     while (i < end && isWs(buf[i])) i++;
     if (buf[i] === COMMA) { i++; continue; }
