@@ -47,4 +47,4 @@ if (files.length === 0) {
   console.log('ERROR no vector files found');
 }
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || problems > 0 ? 1 : 0);
+process.exitCode = failed > 0 || problems > 0 ? 1 : 0; // not exit(): it can cut off output still queued for a pipe

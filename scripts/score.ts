@@ -34,7 +34,8 @@ if (!handler) {
 try {
   const out = await handler.score(path, opts);
   process.stdout.write(json ? `${toJson(out)}\n` : `${handler.renderText(out)}\n`);
-  process.exit(out.findings.some((f) => f.severity === 'error') ? 1 : 0);
+  // exitCode, not exit(): exit() can cut off output still queued for a pipe.
+  process.exitCode = out.findings.some((f) => f.severity === 'error') ? 1 : 0;
 } catch (err) {
   console.error(`score: ${(err as Error).message}`);
   process.exit(1);

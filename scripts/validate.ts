@@ -51,7 +51,7 @@ if (changedFile !== undefined) {
 try {
   const run = await validateSubmissions(dirs, { rowsFor: boardRowsFor, ...(changedFiles ? { changedFiles } : {}) });
   process.stdout.write(`${format === 'json' ? renderJson(run) : renderMarkdown(run)}\n`);
-  process.exit(run.valid ? 0 : 1);
+  process.exitCode = run.valid ? 0 : 1; // not exit(): it can cut off output still queued for a pipe
 } catch (e) {
   console.error(`validate: internal error: ${(e as Error).stack ?? String(e)}`);
   process.exit(1);

@@ -36,6 +36,28 @@ describe('score CLI', () => {
   });
 });
 
+describe('score CLI output through a pipe', () => {
+  it('writes the whole JSON document even when it is far larger than a pipe buffer', async () => {
+    const { mkdirSync, mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { DEMO_CONFIGS, DEMO_MODELS, TASK_TAG, demoRecords } = await import('../../src/demo/medvision-generator');
+    const root = mkdtempSync(join(tmpdir(), 'evalboard-pipe-'));
+    for (const model of DEMO_MODELS.slice(0, 3)) {
+      for (const cfg of DEMO_CONFIGS) {
+        const dir = join(root, 'Results', TASK_TAG[cfg.family], model.name, 'parsed');
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, `20260101_000000_samples_${cfg.config}.jsonl`), [...demoRecords(model, cfg, 20)].join('\n'));
+      }
+    }
+    // A reader that starts late lets the 64 KiB pipe buffer fill while the CLI is still writing.
+    const cmd = `'${tsx}' '${join(ROOT, 'scripts/score.ts')}' '${root}' --json | (sleep 1; cat)`;
+    const r = spawnSync('bash', ['-c', cmd], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+    expect(r.stdout.length).toBeGreaterThan(100_000);
+    const out = JSON.parse(r.stdout);
+    expect(out.items).toHaveLength(3 * DEMO_CONFIGS.length);
+  });
+});
+
 describe('conformance CLI', () => {
   it.skipIf(!HAS_SHARED)('prints one line per suite and closes with exactly "N passed, 0 failed"', () => {
     const out = execFileSync(tsx, [join(ROOT, 'scripts/conformance.ts'), sharedPath('conformance/medvision')], { encoding: 'utf8' });
