@@ -1,6 +1,6 @@
 import { resultsRoot } from './paths';
 import { relative } from 'node:path';
-import { findEpisodeFiles } from '../ingest/clinicalbench/discover';
+import { findEpisodeFiles, unrecognisedEpisodeFiles } from '../ingest/clinicalbench/discover';
 import { readEpisodeFile } from '../ingest/clinicalbench/read-episodes';
 import { scoreEpisodes } from '../ingest/clinicalbench/score-episodes';
 import { listSubmissionDirs, readSubmissionFolder } from '../ingest/submission/read';
@@ -30,7 +30,7 @@ export function loadClinicalbench(root = resultsRoot()): Promise<ClinicalEntry[]
     const out: ClinicalEntry[] = [];
     for (const dir of listSubmissionDirs(root, 'clinicalbench')) {
       const folder = readSubmissionFolder(dir, root);
-      const findings = [...folder.findings];
+      const findings = [...folder.findings, ...unrecognisedEpisodeFiles(dir)];
       const episodes: ScoredEpisode[] = [];
       for (const file of await findEpisodeFiles(dir)) {
         const shown = relative(dir, file);

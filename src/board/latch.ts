@@ -1,5 +1,5 @@
 import { resultsRoot } from './paths';
-import { scoreLatchFolder } from '../ingest/latch/index';
+import { isRegraded, scoreLatchFolder } from '../ingest/latch/index';
 import { listSubmissionDirs, readSubmissionFolder } from '../ingest/submission/read';
 import type { Finding } from '../ingest/findings';
 import type { Submission } from '../ingest/submission/schema';
@@ -29,7 +29,7 @@ export function loadLatch(root = resultsRoot()): Promise<LatchEntry[]> {
       out.push({
         id: folder.folderId,
         ...(folder.submission ? { submission: folder.submission } : {}),
-        outcomes: scored.runs.map((r) => r.outcome),
+        outcomes: scored.runs.filter(isRegraded).map((r) => r.outcome),
         findings: [...folder.findings, ...scored.findings],
       });
     }

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Finding } from '../findings';
+import { JsonSyntaxError, parseTolerantJson } from '../tolerant-json';
 
 const MAX_DEPTH = 4;
 /** Episode files are small; anything larger is not read while detecting. */
@@ -53,4 +56,39 @@ export async function findEpisodeFiles(path: string): Promise<string[]> {
   }
   await walk(path, 0);
   return out;
+}
+
+function jsonFiles(dir: string, rel = ''): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(join(dir, rel)).sort()) {
+    const r = rel ? `${rel}/${e}` : e;
+    const st = statSync(join(dir, r));
+    if (st.isDirectory()) out.push(...jsonFiles(dir, r));
+    else if (e.endsWith('.json') && r !== 'submission.json') out.push(r);
+  }
+  return out;
+}
+
+/**
+ * `findEpisodeFiles` skips what it does not recognise (it also detects formats for `score`); inside
+ * a submission folder every JSON file but submission.json must be an episode file, so a broken
+ * or foreign one is an error here rather than silently missing from the board.
+ */
+export function unrecognisedEpisodeFiles(dir: string): Finding[] {
+  const findings: Finding[] = [];
+  for (const rel of jsonFiles(dir)) {
+    let doc: unknown;
+    try {
+      doc = parseTolerantJson(readFileSync(join(dir, rel), 'utf8'));
+    } catch (e) {
+      findings.push({ path: rel, pointer: e instanceof JsonSyntaxError ? e.pointer : '$', severity: 'error', message: `malformed JSON: ${(e as Error).message}` });
+      continue;
+    }
+    if (!looksLikeEpisodeDocument(doc)) {
+      findings.push({ path: rel, pointer: '$', severity: 'error', message: 'not a ClinicalBench episode file: expected {"format": "clinicalbench-episodes", "episodes": [ … ]}' });
+    } else if (Array.isArray((doc as { episodes?: unknown }).episodes) && (doc as { episodes: unknown[] }).episodes.length === 0) {
+      findings.push({ path: rel, pointer: '$.episodes', severity: 'error', message: 'no episodes' });
+    }
+  }
+  return findings;
 }

@@ -32,7 +32,7 @@ export async function scoreLatchFolder(root: string): Promise<LatchScore> {
       ours = regradeAnswer(spec, run.result.agent_answer);
       findings.push(...compareWithRecorded(path, run, ours));
     } else {
-      findings.push({ path, pointer: '$.result.test_id', severity: 'warning', message: `eval ${evalId}: no eval JSON found; using the recorded outcome` });
+      findings.push({ path, pointer: '$.result.test_id', severity: 'error', message: `eval ${evalId}: no eval JSON found, so the run cannot be re-graded (add evals/<task>/<eval>.json); it is left out of the recomputed scores` });
     }
     const meta = manifest.get(evalId) ?? {};
     const task = meta.task ?? spec?.metadata?.task;
@@ -47,5 +47,10 @@ export async function scoreLatchFolder(root: string): Promise<LatchScore> {
     };
     runs.push({ path, run, evalId, ...(ours ? { ours } : {}), outcome });
   }
-  return { runs, aggregate: aggregateBoard(runs.map((r) => r.outcome)), findings };
+  // Only re-graded runs count: a recorded outcome we could not recompute is never trusted.
+  return { runs, aggregate: aggregateBoard(runs.filter(isRegraded).map((r) => r.outcome)), findings };
+}
+
+export function isRegraded(r: ScoredRun): boolean {
+  return r.ours !== undefined && r.ours.error === undefined;
 }

@@ -65,7 +65,13 @@ export async function readLatchFolder(root: string): Promise<LatchFolder> {
   for (const f of files.filter(isEvalFile)) {
     const loaded = await readJson(f, root, evalSchema);
     findings.push(...loaded.findings);
-    if (loaded.data) evals.set(loaded.data.id, { path: loaded.path, spec: loaded.data });
+    if (!loaded.data) continue;
+    const prev = evals.get(loaded.data.id);
+    if (prev) {
+      findings.push({ path: loaded.path, pointer: '$.id', severity: 'error', message: `duplicate eval id "${loaded.data.id}" (also ${prev.path}); this file is not used` });
+      continue;
+    }
+    evals.set(loaded.data.id, { path: loaded.path, spec: loaded.data });
   }
   const runs: { path: string; run: RunResult }[] = [];
   for (const f of files.filter(isRunFile)) {

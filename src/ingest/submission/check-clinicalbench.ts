@@ -1,8 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { handler } from '../formats/clinicalbench';
-import { looksLikeEpisodeDocument } from '../clinicalbench/discover';
-import { JsonSyntaxError, parseTolerantJson } from '../tolerant-json';
+import { unrecognisedEpisodeFiles } from '../clinicalbench/discover';
 import type { Finding } from '../findings';
 import { unsafeIdReason } from './ids';
 import type { BenchmarkCheck } from './types';
@@ -21,7 +18,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
  */
 export async function checkClinicalbench(dir: string): Promise<BenchmarkCheck> {
   const out = await handler.score(dir, {});
-  const findings: Finding[] = [...everyFileIsAnEpisodeFile(dir), ...out.findings];
+  const findings: Finding[] = [...unrecognisedEpisodeFiles(dir), ...out.findings];
   const ids = new Map<string, string>();
   const plays = new Map<string, string>();
   const indexInFile = new Map<string, number>();
@@ -64,35 +61,4 @@ export async function checkClinicalbench(dir: string): Promise<BenchmarkCheck> {
     facts.push({ label: a.agent, value: `${a.rows.length} seed(s) · ${out.items.length} episode(s)` });
   }
   return { findings, recomputed, facts };
-}
-
-function jsonFiles(dir: string, rel = ''): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(join(dir, rel)).sort()) {
-    const r = rel ? `${rel}/${e}` : e;
-    const st = statSync(join(dir, r));
-    if (st.isDirectory()) out.push(...jsonFiles(dir, r));
-    else if (e.endsWith('.json') && r !== 'submission.json') out.push(r);
-  }
-  return out;
-}
-
-/** The format reader skips files it does not recognise; a submission may not hide a broken one. */
-function everyFileIsAnEpisodeFile(dir: string): Finding[] {
-  const findings: Finding[] = [];
-  for (const rel of jsonFiles(dir)) {
-    let doc: unknown;
-    try {
-      doc = parseTolerantJson(readFileSync(join(dir, rel), 'utf8'));
-    } catch (e) {
-      findings.push({ path: rel, pointer: e instanceof JsonSyntaxError ? e.pointer : '$', severity: 'error', message: `malformed JSON: ${(e as Error).message}` });
-      continue;
-    }
-    if (!looksLikeEpisodeDocument(doc)) {
-      findings.push({ path: rel, pointer: '$', severity: 'error', message: 'not a ClinicalBench episode file: expected {"format": "clinicalbench-episodes", "episodes": [ … ]}' });
-    } else if (Array.isArray((doc as { episodes?: unknown }).episodes) && (doc as { episodes: unknown[] }).episodes.length === 0) {
-      findings.push({ path: rel, pointer: '$.episodes', severity: 'error', message: 'no episodes' });
-    }
-  }
-  return findings;
 }

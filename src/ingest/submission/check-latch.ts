@@ -10,12 +10,7 @@ import type { BenchmarkCheck } from './types';
  */
 export async function checkLatch(dir: string): Promise<BenchmarkCheck> {
   const scored = await scoreLatchFolder(dir);
-  const findings: Finding[] = [];
-  for (const f of scored.findings) {
-    if (f.severity === 'warning' && f.message.includes('no eval JSON found')) {
-      findings.push({ ...f, severity: 'error', message: `${f.message.split(':')[0]}: no eval JSON in the submission, so the run cannot be re-graded (add evals/<task>/<eval>.json)` });
-    } else findings.push(f);
-  }
+  const findings: Finding[] = [...scored.findings];
   if (scored.runs.length === 0) findings.push({ path: '.', pointer: '$', severity: 'error', message: 'no run result.json files found' });
 
   const seen = new Map<string, string>();
