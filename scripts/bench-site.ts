@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoModel } from '../src/demo/medvision-generator';
-import { hashSeed, mulberry32 } from '../src/demo/prng';
+import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
+import { hashSeed, mulberry32 } from '../src/core/prng';
 import { hasChromium, launch } from '../tests/e2e/browser';
 import { serveStatic } from '../tests/e2e/server';
 

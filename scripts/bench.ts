@@ -5,9 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { DEMO_CONFIGS, DEMO_MODELS, TASK_TAG, demoRecords, type DemoModel } from '../src/demo/medvision-generator';
-import { scoreMedvisionTree } from '../src/ingest/medvision/score-tree';
-import { forEachLine } from '../src/ingest/line-reader';
+import { DEMO_CONFIGS, DEMO_MODELS, TASK_TAG, demoRecords, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
+import { scoreMedvisionTree } from '../src/benchmarks/medvision/formats/score-tree';
+import { forEachLine } from '../src/core/line-reader';
 
 const argAt = process.argv.indexOf('--records');
 const RECORDS = argAt > 0 ? Number(process.argv[argAt + 1]) : 1_000_000;

@@ -1,7 +1,7 @@
 // npm run --silent conformance -- <file or dir>...
 // One line per suite, then exactly "N passed, M failed". Exit 1 on any failure or unknown suite.
 import { findVectorFiles, loadVectorFile } from '../src/ingest/vectors';
-import { runVectorFile } from '../src/conformance/run';
+import { runVectorFile } from '../src/registry/run-conformance';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const verbose = args.includes('--verbose') || args.includes('-v');

@@ -1,9 +1,7 @@
 // npm run demo-data — regenerate the bundled synthetic submissions under results/.
-// Each benchmark's writer lives in scripts/demo/<benchmark>.ts; output is deterministic.
-import { writeMedvisionDemo } from './demo/medvision';
-import { writeLatchDemo } from './demo/latch';
-import { writeClinicalbenchDemo } from './demo/clinicalbench';
+// Each benchmark's demo writer lives in its own folder (src/benchmarks/<id>/demo/); output is deterministic.
+import { join } from 'node:path';
+import { BENCHMARKS } from '../src/benchmarks';
 
-writeMedvisionDemo();
-writeClinicalbenchDemo();
-writeLatchDemo();
+const resultsRoot = join(import.meta.dirname, '..', 'results');
+for (const b of BENCHMARKS) b.demo?.write(resultsRoot);

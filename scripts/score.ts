@@ -1,8 +1,8 @@
 // npm run --silent score -- <path> [--json] [--reference <file>]
 // Detects the result format, recomputes every number, prints a table or one JSON document.
 import { existsSync } from 'node:fs';
-import { FORMAT_HANDLERS } from '../src/ingest/formats/registry';
-import { toJson } from '../src/ingest/json-out';
+import { FORMAT_HANDLERS } from '../src/registry/formats';
+import { toJson } from '../src/core/json-out';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const json = args.includes('--json');

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { validateSubmissions } from '../src/ingest/submission/validate';
 import { parseChangedFiles } from '../src/ingest/submission/changed-files';
-import { renderJson, renderMarkdown } from '../src/ingest/submission/report';
+import { renderJson, renderMarkdown } from '../src/board/report';
 import { boardRowsFor } from '../src/board/contributed-rows';
 
 const USAGE = 'usage: npm run --silent validate -- <results/<benchmark>/<id>>... [--format markdown|json] [--changed-files <file>]';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HAS_SHARED, sharedPath, warnIfNoShared } from './helpers/shared';
 import { findVectorFiles, loadVectorFile } from '../src/ingest/vectors';
-import { runVectorFile } from '../src/conformance/run';
+import { runVectorFile } from '../src/registry/run-conformance';
 
 warnIfNoShared('conformance vectors');
 

@@ -1,6 +1,6 @@
 import { BENCHMARKS, allBoards, boardPath } from './boards';
 import { allSubmissions, lastChange } from './submissions';
-import type { BenchmarkId } from './types';
+import type { BenchmarkId } from '../core/board';
 
 export interface Leader {
   board: string;

@@ -1,29 +1,30 @@
-import { medvisionBoards } from './medvision-boards';
-import { latchBoards } from './latch';
-import { clinicalbenchBoards } from './clinicalbench';
-import type { Board, BenchmarkId } from './types';
+import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
+import type { Board, BenchmarkId } from '../core/board';
 
 export interface BenchmarkInfo {
   id: BenchmarkId;
   name: string;
+  navLabel: string;
   blurb: string;
 }
 
-export const BENCHMARKS: readonly BenchmarkInfo[] = [
-  { id: 'medvision', name: 'MedVision', blurb: 'Medical VLMs reading physical quantities off images: detection boxes, tumour/lesion size, angles and distances.' },
-  { id: 'latch', name: 'Latch bio benches', blurb: 'Agents analysing single-cell and spatial biology data (scBench, SpatialBench), graded by latch-eval-tools.' },
-  { id: 'clinicalbench', name: 'ClinicalBench', blurb: 'Agents auditing a synthetic clinical-trial dataset for errors and bias, replayed against regenerated ground truth.' },
-];
+/** The benchmarks that have boards (take score submissions), in registration order. */
+export const BENCHMARKS: readonly BenchmarkInfo[] = SUBMISSION_BENCHMARKS.map(({ id, name, navLabel, blurb }) => ({ id, name, navLabel, blurb }));
 
 export function benchmarkInfo(id: string): BenchmarkInfo | undefined {
   return BENCHMARKS.find((b) => b.id === id);
+}
+
+/** Sections a benchmark adds below one of its boards. */
+export function boardExtras(board: Board) {
+  return findBenchmark(board.benchmark)?.submissions?.boardExtras?.(board) ?? [];
 }
 
 let all: Promise<Board[]> | undefined;
 
 /** Every board of every benchmark, computed once per build. */
 export function allBoards(): Promise<Board[]> {
-  all ??= (async () => [...medvisionBoards(), ...(await latchBoards()), ...(await clinicalbenchBoards())])();
+  all ??= (async () => (await Promise.all(SUBMISSION_BENCHMARKS.map((b) => b.submissions.boards()))).flat())();
   return all;
 }
 

@@ -1,6 +1,6 @@
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
-import type { Board, Section } from './types';
+import type { Board, Section } from '../core/board';
 
 /** Charts are drawn at build time: Observable Plot on a linkedom document, serialised to SVG. */
 function render(options: Plot.PlotOptions, label: string): string {
@@ -80,7 +80,8 @@ export function heatGrid(board: Board, sectionId: string): ChartSpec | undefined
   const subtasks = [...new Set(cells.map((c) => c.subtask))].sort();
   const width = 640;
   const height = 120 + models.length * 26;
-  const label = (s: string) => shortSubtask(s);
+  const labels = new Map(cells.map((c) => [c.subtask, c.subtaskLabel ?? c.subtask]));
+  const label = (s: string) => labels.get(s) ?? s;
   const svg = render({
     width,
     height,
@@ -97,7 +98,7 @@ export function heatGrid(board: Board, sectionId: string): ChartSpec | undefined
   }, `Heat grid of ${board.primary.label} per model and subtask`);
   return {
     id: `grid-${sectionId}`,
-    title: `${board.primary.label} per subtask — ${sectionId === 'full' ? 'open-weight runs' : 'pilot runs'}`,
+    title: `${board.primary.label} per subtask — ${section?.shortTitle ?? section?.title ?? sectionId}`,
     summary: `Heat grid of ${models.length} models × ${subtasks.length} subtask configs in rank order; the value is printed in each cell.${capped(ranked.length)}`,
     svg,
     width,
@@ -132,9 +133,3 @@ export function scoreVsDate(board: Board, section: Section): ChartSpec | undefin
 }
 
 /** `BraTS24_TumorLesionSize_Task05_Axial` → `BraTS24 T05 Axial`. */
-export function shortSubtask(config: string): string {
-  return config
-    .replace(/_(TumorLesionSize|BoxCoordinate|BiometricsFromLandmarks)/, '')
-    .replace(/_Task0?(\d+)/, ' T$1')
-    .replaceAll('_', ' ');
-}

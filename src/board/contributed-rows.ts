@@ -3,11 +3,10 @@
  * report and the review page rank exactly as the boards do. Validation gets it as a callback
  * (`rowsFor`), keeping ingest free of board imports.
  */
-import { allBoards, boardPath } from './boards';
-import { formatInterval, formatMetric } from './format';
+import { allBoards, benchmarkInfo, boardPath } from './boards';
+import { formatInterval, formatMetric } from '../core/format';
 import type { ContributedRow } from '../ingest/submission/types';
 
-const BENCH_NAME: Record<string, string> = { medvision: 'MedVision', latch: 'latch-eval-tools', clinicalbench: 'ClinicalBench' };
 
 export async function boardRowsFor(submissionId: string): Promise<ContributedRow[]> {
   const out: ContributedRow[] = [];
@@ -18,7 +17,7 @@ export async function boardRowsFor(submissionId: string): Promise<ContributedRow
         if (r.submissionId !== submissionId) continue;
         const def = b.primary.def;
         out.push({
-          board: `${BENCH_NAME[b.benchmark] ?? b.benchmark} · ${b.title}${b.sections.length > 1 ? ` · ${section.title}` : ''}`,
+          board: `${benchmarkInfo(b.benchmark)?.name ?? b.benchmark} · ${b.title}${b.sections.length > 1 ? ` · ${section.title}` : ''}`,
           href: boardPath(b),
           label: r.model,
           metric: b.primary.label,

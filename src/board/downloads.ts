@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { Board } from './types';
+import type { Board } from '../core/board';
 
 export type Cell = string | number | boolean | null;
 

@@ -1,7 +1,7 @@
 import { allBoards, benchmarkInfo, boardPath } from './boards';
 import { allSubmissions } from './submissions';
-import { slugify } from './slug';
-import type { Board, Row, BenchmarkId } from './types';
+import { slugify } from '../core/slug';
+import type { Board, Row, BenchmarkId } from '../core/board';
 
 export interface Placement {
   board: Board;

@@ -1,7 +1,7 @@
-import type { Finding } from '../ingest/findings';
-import type { Submission } from '../ingest/submission/schema';
-import { slugify } from './slug';
-import type { Entry } from './types';
+import type { Finding } from '../core/findings';
+import type { Submission } from '../core/submission-schema';
+import { slugify } from '../core/slug';
+import type { Entry } from '../core/board';
 
 export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'submittedAt'>;
 

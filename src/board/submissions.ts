@@ -1,9 +1,7 @@
-import type { Finding } from '../ingest/findings';
-import type { Submission } from '../ingest/submission/schema';
-import { loadMedvision } from './medvision-load';
-import { loadLatch } from './latch';
-import { loadClinicalbench } from './clinicalbench';
-import type { BenchmarkId } from './types';
+import type { Finding } from '../core/findings';
+import type { Submission } from '../core/submission-schema';
+import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
+import type { BenchmarkId } from '../core/board';
 
 export interface SubmissionRef {
   benchmark: BenchmarkId;
@@ -14,10 +12,11 @@ export interface SubmissionRef {
 
 /** Every submission folder of every benchmark (valid or not). */
 export async function allSubmissions(): Promise<SubmissionRef[]> {
-  const mv = loadMedvision().map((e) => ({ benchmark: 'medvision' as const, id: e.id, ...(e.submission ? { submission: e.submission } : {}), findings: e.findings }));
-  const latch = (await loadLatch()).map((e) => ({ benchmark: 'latch' as const, id: e.id, ...(e.submission ? { submission: e.submission } : {}), findings: e.findings }));
-  const cb = (await loadClinicalbench()).map((e) => ({ benchmark: 'clinicalbench' as const, id: e.id, ...(e.submission ? { submission: e.submission } : {}), findings: e.findings }));
-  return [...mv, ...latch, ...cb];
+  const out: SubmissionRef[] = [];
+  for (const b of SUBMISSION_BENCHMARKS) {
+    for (const e of await b.submissions.load()) out.push({ benchmark: b.id, id: e.id, ...(e.submission ? { submission: e.submission } : {}), findings: e.findings });
+  }
+  return out;
 }
 
 /** Latest date a submission changed (submitted, reviewed, or a changelog entry). */

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { VectorFile } from '../conformance/types';
-import { parsePythonJson } from './latch/python-json';
+import type { VectorFile } from '../core/conformance/types';
+import { parsePythonJson } from '../core/python-json';
 
 export interface LoadedVectorFile {
   file: string;

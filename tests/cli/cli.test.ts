@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HAS_SHARED, sharedPath, warnIfNoShared } from '../helpers/shared';
-import { compareValues } from '../../src/conformance/compare';
+import { compareValues } from '../../src/core/conformance/compare';
 
 const ROOT = resolve(__dirname, '../..');
 const tsx = join(ROOT, 'node_modules/.bin/tsx');
@@ -40,7 +40,7 @@ describe('score CLI output through a pipe', () => {
   it('writes the whole JSON document even when it is far larger than a pipe buffer', async () => {
     const { mkdirSync, mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { DEMO_CONFIGS, DEMO_MODELS, TASK_TAG, demoRecords } = await import('../../src/demo/medvision-generator');
+    const { DEMO_CONFIGS, DEMO_MODELS, TASK_TAG, demoRecords } = await import('../../src/benchmarks/medvision/demo/generator');
     const root = mkdtempSync(join(tmpdir(), 'evalboard-pipe-'));
     for (const model of DEMO_MODELS.slice(0, 3)) {
       for (const cfg of DEMO_CONFIGS) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suites } from '../../src/conformance/clinicalbench-generator';
+import { suites } from '../../src/benchmarks/clinicalbench/conformance/generator';
 import { hasSharedVectors, loadVectors } from './shared-vectors';
 
 const FILES = [

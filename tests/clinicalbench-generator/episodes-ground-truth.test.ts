@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regenerateGroundTruth } from '../../src/scorers/clinicalbench/dataset';
+import { regenerateGroundTruth } from '../../src/benchmarks/clinicalbench/scorer/dataset';
 import { hasSharedVectors, loadVectors } from './shared-vectors';
 
 interface EpisodeInput {

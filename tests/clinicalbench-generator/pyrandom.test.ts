@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PyRandom } from '../../src/scorers/clinicalbench/pyrandom';
+import { PyRandom } from '../../src/benchmarks/clinicalbench/scorer/pyrandom';
 
 // Expected values are CPython 3.11 outputs copied from ../shared/conformance/clinicalbench/python-random.json.
 

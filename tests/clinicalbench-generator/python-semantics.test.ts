@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pythonCanonicalJson } from '../../src/scorers/clinicalbench/dataset/canonical-json';
-import { dayNumber, formatDay } from '../../src/scorers/clinicalbench/dataset/days';
-import { pyFloatRepr } from '../../src/scorers/clinicalbench/dataset/py-float-repr';
-import { pyRound, pyRoundToInt } from '../../src/scorers/clinicalbench/py-round';
-import { sha1Hex, sha256Hex } from '../../src/scorers/clinicalbench/dataset/sha';
+import { pythonCanonicalJson } from '../../src/benchmarks/clinicalbench/scorer/dataset/canonical-json';
+import { dayNumber, formatDay } from '../../src/benchmarks/clinicalbench/scorer/dataset/days';
+import { pyFloatRepr } from '../../src/benchmarks/clinicalbench/scorer/dataset/py-float-repr';
+import { pyRound, pyRoundToInt } from '../../src/benchmarks/clinicalbench/scorer/py-round';
+import { sha1Hex, sha256Hex } from '../../src/benchmarks/clinicalbench/scorer/dataset/sha';
 
 describe('Python round on the exact binary value', () => {
   it('round(x) ties go to even (target-mortality counts from the vectors)', () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { VectorFile } from '../../src/conformance/types';
+import type { VectorFile } from '../../src/core/conformance/types';
 
 /** `../shared/conformance/clinicalbench/` next to the repo root, found from this file. */
 export const VECTOR_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/conformance/clinicalbench');

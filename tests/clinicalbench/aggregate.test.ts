@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeEpisodes, type ScoredEpisode } from '../../src/scorers/clinicalbench/aggregate';
-import { buildBreakdown } from '../../src/scorers/clinicalbench/breakdown';
-import type { EpisodeCounters } from '../../src/scorers/clinicalbench/counters';
-import type { TaskId } from '../../src/scorers/clinicalbench/tasks';
+import { summarizeEpisodes, type ScoredEpisode } from '../../src/benchmarks/clinicalbench/scorer/aggregate';
+import { buildBreakdown } from '../../src/benchmarks/clinicalbench/scorer/breakdown';
+import type { EpisodeCounters } from '../../src/benchmarks/clinicalbench/scorer/counters';
+import type { TaskId } from '../../src/benchmarks/clinicalbench/scorer/tasks';
 
 function episode(seed: number, task_id: TaskId, correct: number, fp: number): ScoredEpisode {
   const counters: EpisodeCounters = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suites } from '../../src/conformance/clinicalbench';
+import { suites } from '../../src/benchmarks/clinicalbench/conformance/scoring';
 import { readVectorFile } from './shared-files';
 
 const FILES = {

@@ -1,9 +1,9 @@
 import { readFileSync, statSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_AGENTS, DEMO_SEEDS, demoEpisodeFiles } from '../../src/demo/clinicalbench-generator';
-import { handler } from '../../src/ingest/formats/clinicalbench';
-import { submissionSchema } from '../../src/ingest/submission/schema';
+import { DEMO_AGENTS, DEMO_SEEDS, demoEpisodeFiles } from '../../src/benchmarks/clinicalbench/demo/generator';
+import { handler } from '../../src/benchmarks/clinicalbench/format-handler';
+import { submissionSchema } from '../../src/core/submission-schema';
 
 const RESULTS = resolve(__dirname, '../../results/clinicalbench');
 

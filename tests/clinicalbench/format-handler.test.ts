@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handler } from '../../src/ingest/formats/clinicalbench';
+import { handler } from '../../src/benchmarks/clinicalbench/format-handler';
 import { sharedPath, readSharedJson } from './shared-files';
 
 const fixtureDir = sharedPath('fixtures/clinicalbench/');

@@ -4,12 +4,12 @@
  * true, lower score) and gets an error finding at the forged list (file, line, JSON path).
  */
 import { describe, expect, it } from 'vitest';
-import { parseEpisodeText } from '../../src/ingest/clinicalbench/read-episodes';
-import { scoreEpisodes } from '../../src/ingest/clinicalbench/score-episodes';
-import { regenerateGroundTruth } from '../../src/scorers/clinicalbench/dataset';
-import type { AuditAction, GroundTruthError } from '../../src/scorers/clinicalbench/episode';
-import { replayEpisode } from '../../src/scorers/clinicalbench/replay';
-import type { TaskId } from '../../src/scorers/clinicalbench/tasks';
+import { parseEpisodeText } from '../../src/benchmarks/clinicalbench/formats/read-episodes';
+import { scoreEpisodes } from '../../src/benchmarks/clinicalbench/formats/score-episodes';
+import { regenerateGroundTruth } from '../../src/benchmarks/clinicalbench/scorer/dataset';
+import type { AuditAction, GroundTruthError } from '../../src/benchmarks/clinicalbench/scorer/episode';
+import { replayEpisode } from '../../src/benchmarks/clinicalbench/scorer/replay';
+import type { TaskId } from '../../src/benchmarks/clinicalbench/scorer/tasks';
 import { readSharedJson } from './shared-files';
 
 interface RecordedCase {

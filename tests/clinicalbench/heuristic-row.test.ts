@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replayEpisode, type ReplayInput } from '../../src/scorers/clinicalbench/replay';
-import { summarizeEpisodes, type ScoredEpisode } from '../../src/scorers/clinicalbench/aggregate';
+import { replayEpisode, type ReplayInput } from '../../src/benchmarks/clinicalbench/scorer/replay';
+import { summarizeEpisodes, type ScoredEpisode } from '../../src/benchmarks/clinicalbench/scorer/aggregate';
 import { readSharedJson } from './shared-files';
 
 interface FixtureFile {

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 // Simulate a generator that cannot rebuild one dataset: the episode must be rejected, and the
 // ground-truth list it carries must NOT be used instead.
-vi.mock('../../src/scorers/clinicalbench/dataset', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/scorers/clinicalbench/dataset')>();
+vi.mock('../../src/benchmarks/clinicalbench/scorer/dataset', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/benchmarks/clinicalbench/scorer/dataset')>();
   return {
     ...real,
     regenerateGroundTruth: (seed: number, task: string) => {
@@ -13,8 +13,8 @@ vi.mock('../../src/scorers/clinicalbench/dataset', async (importOriginal) => {
   };
 });
 
-const { parseEpisodeText } = await import('../../src/ingest/clinicalbench/read-episodes');
-const { scoreEpisodes } = await import('../../src/ingest/clinicalbench/score-episodes');
+const { parseEpisodeText } = await import('../../src/benchmarks/clinicalbench/formats/read-episodes');
+const { scoreEpisodes } = await import('../../src/benchmarks/clinicalbench/formats/score-episodes');
 
 describe('an episode whose dataset cannot be regenerated', () => {
   it('is rejected with a located, clear error even when it carries its own ground truth', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditAction, EpisodeGroundTruth } from '../../src/scorers/clinicalbench/episode';
-import { replayEpisode } from '../../src/scorers/clinicalbench/replay';
+import type { AuditAction, EpisodeGroundTruth } from '../../src/benchmarks/clinicalbench/scorer/episode';
+import { replayEpisode } from '../../src/benchmarks/clinicalbench/scorer/replay';
 
 const GT: EpisodeGroundTruth = {
   errors: [

@@ -5,8 +5,8 @@ import Papa from 'papaparse';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   datasetCsv, datasetJson, officialSeeds, README_SEED, seedDatasetPath, seedPagePath, seedPages, seedView,
-} from '../../src/board/clinicalbench-seeds';
-import { datasetSha256, FLOAT_FIELDS, pythonCanonicalJson, regenerateGroundTruth } from '../../src/scorers/clinicalbench/dataset';
+} from '../../src/benchmarks/clinicalbench/boards/seeds';
+import { datasetSha256, FLOAT_FIELDS, pythonCanonicalJson, regenerateGroundTruth } from '../../src/benchmarks/clinicalbench/scorer/dataset';
 
 const RESULTS = resolve(__dirname, '../../results');
 const tmp = mkdtempSync(join(tmpdir(), 'cb-seeds-'));

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { VectorFile } from '../../src/conformance/types';
+import type { VectorFile } from '../../src/core/conformance/types';
 
 /** `../shared` beside the repository root (not part of the repo; absent in some checkouts). */
 export const SHARED_DIR = fileURLToPath(new URL('../../../shared/', import.meta.url));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/ingest/submission/markdown';
-import { submissionSchema } from '../../src/ingest/submission/schema';
-import { taskReviewView } from '../../src/ingest/tasks/view';
+import { submissionSchema } from '../../src/core/submission-schema';
+import { taskReviewView } from '../../src/board/tasks-view';
 import { dangers, XSS_MARKDOWN, XSS_TEXT } from './xss-corpus';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\.[A-Za-z]{2,}/;

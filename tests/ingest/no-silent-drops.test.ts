@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scoreLatchFolder } from '../../src/ingest/latch/index';
-import { unrecognisedEpisodeFiles } from '../../src/ingest/clinicalbench/discover';
+import { scoreLatchFolder } from '../../src/benchmarks/latch/formats/index';
+import { unrecognisedEpisodeFiles } from '../../src/benchmarks/clinicalbench/formats/discover';
 
 const RESULTS = resolve(__dirname, '../../results');
 const copy = (from: string) => {

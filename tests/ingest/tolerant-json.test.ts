@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, parseJsonValue, parseTolerantJson, type FloatLiteralSink } from '../../src/ingest/tolerant-json';
+import { JsonSyntaxError, parseJsonValue, parseTolerantJson, type FloatLiteralSink } from '../../src/core/tolerant-json';
 
 /** A sink that records what the parser reports, as (container, key) pairs. */
 function recorder(): FloatLiteralSink & { marks: [object, string | number][] } {

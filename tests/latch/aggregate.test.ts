@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scoreLatchFolder } from '../../src/ingest/latch';
-import { tInterval, tQuantile } from '../../src/stats/t-interval';
+import { scoreLatchFolder } from '../../src/benchmarks/latch/formats';
+import { tInterval, tQuantile } from '../../src/core/stats/t-interval';
 import { HAVE_SHARED, SHARED } from './shared';
 
 const FIXTURES = path.join(SHARED, 'fixtures/latch');

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { suites } from '../../src/conformance/latch';
+import { suites } from '../../src/benchmarks/latch/conformance';
 import { loadVectorFile } from '../../src/ingest/vectors';
 import { HAVE_SHARED, SHARED } from './shared';
 

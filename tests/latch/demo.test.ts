@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LATCH_DEMO_EVALS, LATCH_DEMO_MODELS, LATCH_DEMO_TRIALS, latchDemoEvalFiles, latchDemoRuns } from '../../src/demo/latch-generator';
-import { scoreLatchFolder } from '../../src/ingest/latch';
-import { regradeAnswer } from '../../src/ingest/latch/regrade';
-import { evalSchema, runResultSchema, type EvalSpec } from '../../src/ingest/latch/schemas';
+import { LATCH_DEMO_EVALS, LATCH_DEMO_MODELS, LATCH_DEMO_TRIALS, latchDemoEvalFiles, latchDemoRuns } from '../../src/benchmarks/latch/demo/generator';
+import { scoreLatchFolder } from '../../src/benchmarks/latch/formats';
+import { regradeAnswer } from '../../src/benchmarks/latch/formats/regrade';
+import { evalSchema, runResultSchema, type EvalSpec } from '../../src/benchmarks/latch/formats/schemas';
 import { readSubmissionFolder } from '../../src/ingest/submission/read';
 
 const RESULTS = path.resolve(__dirname, '../../results');

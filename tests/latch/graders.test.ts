@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { grade } from '../../src/scorers/latch/registry';
-import { GraderConfigError } from '../../src/scorers/latch/types';
+import { grade } from '../../src/benchmarks/latch/scorer/registry';
+import { GraderConfigError } from '../../src/benchmarks/latch/scorer/types';
 
 const json = fc.jsonValue({ maxDepth: 3 });
 const answers = fc.oneof(json, fc.dictionary(fc.constantFrom('x', 'y', 'answer', 'labels', 'order', 'decision'), json));

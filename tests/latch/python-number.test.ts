@@ -2,10 +2,10 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { suites } from '../../src/conformance/latch';
-import { scoreLatchFolder } from '../../src/ingest/latch';
-import { parsePythonJson } from '../../src/ingest/latch/python-json';
-import { readLatchFolder } from '../../src/ingest/latch/read';
+import { suites } from '../../src/benchmarks/latch/conformance';
+import { scoreLatchFolder } from '../../src/benchmarks/latch/formats';
+import { parsePythonJson } from '../../src/core/python-json';
+import { readLatchFolder } from '../../src/benchmarks/latch/formats/read';
 import { loadVectorFile } from '../../src/ingest/vectors';
 import {
   cloneJsonWithLiterals,
@@ -13,9 +13,9 @@ import {
   isPyFloatAt,
   isPyIntAt,
   markFloatLiteral,
-} from '../../src/scorers/latch/python-number';
-import { grade } from '../../src/scorers/latch/registry';
-import { GraderConfigError } from '../../src/scorers/latch/types';
+} from '../../src/core/python-number';
+import { grade } from '../../src/benchmarks/latch/scorer/registry';
+import { GraderConfigError } from '../../src/benchmarks/latch/scorer/types';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'latch-pynum-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

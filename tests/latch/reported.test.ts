@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LATCH_REPORTED, SCBENCH_PAPER_DISPLAY_NAMES, splitModelHarness, type ReportedTable } from '../../src/ingest/latch/reported';
+import { LATCH_REPORTED, SCBENCH_PAPER_DISPLAY_NAMES, splitModelHarness, type ReportedTable } from '../../src/benchmarks/latch/formats/reported';
 import { HAVE_SHARED, SHARED } from './shared';
 
 const FILE = path.join(SHARED, 'fixtures/latch/expectations_aggregate.json');

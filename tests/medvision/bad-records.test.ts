@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scoreMedvisionTree } from '../../src/ingest/medvision/score-tree';
-import { formatFinding } from '../../src/ingest/findings';
+import { scoreMedvisionTree } from '../../src/benchmarks/medvision/formats/score-tree';
+import { formatFinding } from '../../src/core/findings';
 
 /** A TL record of our own making, in the parsed-file shape. */
 function record(docId: number, overrides: Record<string, unknown> = {}) {

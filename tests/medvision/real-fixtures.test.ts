@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HAS_SHARED, sharedPath, warnIfNoShared } from '../helpers/shared';
-import { scoreMedvisionTree } from '../../src/ingest/medvision/score-tree';
-import { compareValues } from '../../src/conformance/compare';
-import { detectionMetrics, measurementMetrics } from '../../src/scorers/medvision/sample';
+import { scoreMedvisionTree } from '../../src/benchmarks/medvision/formats/score-tree';
+import { compareValues } from '../../src/core/conformance/compare';
+import { detectionMetrics, measurementMetrics } from '../../src/benchmarks/medvision/scorer/sample';
 
 warnIfNoShared('MedVision real-result fixtures');
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidRecordFast } from '../../src/ingest/medvision/record-fast-check';
-import { medvisionRecordSchema } from '../../src/ingest/medvision/record-schema';
+import { isValidRecordFast } from '../../src/benchmarks/medvision/formats/record-fast-check';
+import { medvisionRecordSchema } from '../../src/benchmarks/medvision/formats/record-schema';
 
 const base = () => ({
   doc_id: 3,

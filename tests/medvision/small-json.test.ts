@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSmallJson } from '../../src/ingest/medvision/small-json';
-import { keySpec, rangeOf, scanRecord } from '../../src/ingest/medvision/scan-record';
+import { parseSmallJson } from '../../src/benchmarks/medvision/formats/small-json';
+import { keySpec, rangeOf, scanRecord } from '../../src/benchmarks/medvision/formats/scan-record';
 
 const viaBytes = (text: string) => {
   const buf = Buffer.from(text, 'utf8');
@@ -59,8 +59,8 @@ describe('the record scanner', () => {
 
 describe('targets take the fast path only when it gives what the Python-literal parser gives', () => {
   it('agrees with parseTarget on number lists and rejects non-ASCII look-alikes', async () => {
-    const { parseTarget } = await import('../../src/scorers/medvision/target');
-    const { readParsedFile } = await import('../../src/ingest/medvision/read-parsed-file');
+    const { parseTarget } = await import('../../src/benchmarks/medvision/scorer/target');
+    const { readParsedFile } = await import('../../src/benchmarks/medvision/formats/read-parsed-file');
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { forestPlot, heatGrid, scoreVsDate, shortSubtask } from '../../src/board/charts';
+import { forestPlot, heatGrid, scoreVsDate } from '../../src/board/charts';
+import { shortSubtask } from '../../src/benchmarks/medvision/boards/boards';
 import { boardCsv, boardRecords } from '../../src/board/downloads';
-import { metric } from '../../src/metrics/registry';
-import type { Board, Row } from '../../src/board/types';
+import { metric } from '../../src/registry/metrics';
+import type { Board, Row } from '../../src/core/board';
 import Papa from 'papaparse';
 
 const evil = '<script>alert("x")</script> & Co';

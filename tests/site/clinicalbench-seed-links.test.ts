@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clinicalbenchBoards } from '../../src/board/clinicalbench';
-import { officialSeeds, seedPagePath } from '../../src/board/clinicalbench-seeds';
+import { clinicalbenchBoards } from '../../src/benchmarks/clinicalbench/boards/boards';
+import { officialSeeds, seedPagePath } from '../../src/benchmarks/clinicalbench/boards/seeds';
 
 describe('ClinicalBench board rows link the seeds they were run on', () => {
   it('every row links only seed pages that the build generates', async () => {

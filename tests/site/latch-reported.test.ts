@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reportedFor } from '../../src/board/latch-reported';
-import { LATCH_REPORTED } from '../../src/ingest/latch/reported';
-import type { Board } from '../../src/board/types';
+import { reportedFor } from '../../src/benchmarks/latch/boards/reported';
+import { LATCH_REPORTED } from '../../src/benchmarks/latch/formats/reported';
+import type { Board } from '../../src/core/board';
 
 const board = (benchmark: Board['benchmark'], kind: Board['kind'], slug: string) => ({ benchmark, kind, slug } as unknown as Board);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FAMILY_STAT, medvisionBoards, summaryGroups } from '../../src/board/medvision-boards';
-import { loadMedvision, samplesOf } from '../../src/board/medvision-load';
-import { combine, groupSums } from '../../src/stats/group-stat';
+import { FAMILY_STAT, medvisionBoards, summaryGroups } from '../../src/benchmarks/medvision/boards/boards';
+import { loadMedvision, samplesOf } from '../../src/benchmarks/medvision/boards/load';
+import { combine, groupSums } from '../../src/core/stats/group-stat';
 
 describe('MedVision boards on the bundled demo data', () => {
   const entries = loadMedvision();

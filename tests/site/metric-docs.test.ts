@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { METRICS } from '../../src/metrics/registry';
+import { METRICS } from '../../src/registry/metrics';
 import { renderMarkdown } from '../../src/board/markdown';
 import { workedExample } from '../../src/board/worked-examples';
 

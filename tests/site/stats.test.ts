@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pairedBootstrap, replicatesFor, stratifiedBootstrap } from '../../src/stats/bootstrap';
-import { combine, groupSums } from '../../src/stats/group-stat';
-import { pairedMeanDifference } from '../../src/stats/mean-interval';
-import { percentileInterval, quantileSorted } from '../../src/stats/quantile';
-import { mulberry32, seedFrom } from '../../src/stats/rng';
-import { intervalsOverlap, rankRows } from '../../src/stats/ties';
+import { pairedBootstrap, replicatesFor, stratifiedBootstrap } from '../../src/core/stats/bootstrap';
+import { combine, groupSums } from '../../src/core/stats/group-stat';
+import { pairedMeanDifference } from '../../src/core/stats/mean-interval';
+import { percentileInterval, quantileSorted } from '../../src/core/stats/quantile';
+import { mulberry32, seedFrom } from '../../src/core/stats/rng';
+import { intervalsOverlap, rankRows } from '../../src/core/stats/ties';
 
 describe('quantile', () => {
   it('interpolates like NumPy (type 7)', () => {

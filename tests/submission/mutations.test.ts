@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BENCH_MUTATIONS, COMMON, type Mutation } from './mutations';
 import { EXAMPLES, exampleExists, stageExample, validateIn, type Bench } from './helpers';
-import { formatFinding } from '../../src/ingest/findings';
+import { formatFinding } from '../../src/core/findings';
 
 for (const bench of Object.keys(EXAMPLES) as Bench[]) {
   const variants: Mutation[] = [...COMMON, ...BENCH_MUTATIONS[bench]];

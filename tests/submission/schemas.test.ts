@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLISHED_SCHEMAS, jsonSchemaOf } from '../../src/ingest/submission/json-schemas';
+import { PUBLISHED_SCHEMAS, jsonSchemaOf } from '../../src/registry/json-schemas';
 
 describe('published JSON Schemas', () => {
   it('one per accepted format, generated deterministically from zod', () => {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { suites } from '../../src/conformance/pathwsi';
-import type { VectorFile } from '../../src/conformance/types';
+import { suites } from '../../src/benchmarks/tile-task/conformance';
+import type { VectorFile } from '../../src/core/conformance/types';
 
 const FILE = fileURLToPath(new URL('../../../shared/conformance/pathwsi/tile-task-score.json', import.meta.url));
 

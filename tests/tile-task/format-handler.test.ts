@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { handler } from '../../src/ingest/formats/tile-task';
+import { handler } from '../../src/benchmarks/tile-task/format-handler';
 
 const reference = {
   slide_id: 's1',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { areaFractionCredit, scoreTileTask, tileF1Credit, tileOverlap } from '../../src/scorers/tile-task/score';
-import type { TileReference } from '../../src/scorers/tile-task/types';
+import { areaFractionCredit, scoreTileTask, tileF1Credit, tileOverlap } from '../../src/benchmarks/tile-task/scorer/score';
+import type { TileReference } from '../../src/benchmarks/tile-task/scorer/types';
 
 const reference: TileReference = {
   slide_id: 'patient_004_node_4',

@@ -1,4 +1,4 @@
-import type { Finding } from '../findings';
+import type { Finding } from '../../core/findings';
 
 export interface ChangedFile {
   /** Git status letter when given as `git diff --name-status` (A, M, D, R…), else undefined. */

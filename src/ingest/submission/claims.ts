@@ -1,5 +1,5 @@
-import type { Finding } from '../findings';
-import { jsonPath } from '../findings';
+import type { Finding } from '../../core/findings';
+import { jsonPath } from '../../core/findings';
 import type { ClaimRow } from './types';
 
 /** A claim agrees when |claimed − recomputed| ≤ CLAIM_TOLERANCE · max(1, |recomputed|). */

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Finding } from '../findings';
-import { jsonPath } from '../findings';
-import { parseTolerantJson, JsonSyntaxError } from '../tolerant-json';
-import { submissionSchema, type Submission } from './schema';
+import type { Finding } from '../../core/findings';
+import { jsonPath } from '../../core/findings';
+import { parseTolerantJson, JsonSyntaxError } from '../../core/tolerant-json';
+import { submissionSchema, type Submission } from '../../core/submission-schema';
 
 export interface SubmissionFolder {
   dir: string;

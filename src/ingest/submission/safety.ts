@@ -1,6 +1,6 @@
 import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { Finding } from '../findings';
+import type { Finding } from '../../core/findings';
 
 /** Limits applied before any benchmark reader opens a file (so a hostile PR cannot exhaust memory). */
 export const LIMITS = {

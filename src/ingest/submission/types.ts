@@ -1,5 +1,5 @@
-import type { Finding } from '../findings';
-import type { BenchmarkId, Submission } from './schema';
+import type { Finding } from '../../core/findings';
+import type { BenchmarkId, Submission } from '../../core/submission-schema';
 
 /** A leaderboard row this submission adds (or would add once valid). */
 export interface ContributedRow {
@@ -22,15 +22,7 @@ export interface ContributedRow {
   n?: number;
 }
 
-/** What a benchmark-specific check returns. */
-export interface BenchmarkCheck {
-  /** Paths relative to the submission folder. */
-  findings: Finding[];
-  /** Every number we recompute, keyed as `claimed` keys are written. */
-  recomputed: Record<string, number | null>;
-  /** Facts derived from the data (sample class, counts) for the report and review page. */
-  facts: { label: string; value: string }[];
-}
+export type { BenchmarkCheck } from '../../core/benchmark';
 
 export interface ClaimRow {
   key: string;

@@ -1,15 +1,13 @@
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { Finding } from '../findings';
+import type { Finding } from '../../core/findings';
 import { readSubmissionFolder } from './read';
-import { BENCHMARKS, type BenchmarkId } from './schema';
+import type { BenchmarkId } from '../../core/submission-schema';
+import { SUBMISSION_BENCHMARKS, findBenchmark } from '../../registry/benchmarks';
 import { checkFolderSafety, LIMITS } from './safety';
 import { compareClaims } from './claims';
 import { checkChangedFiles, type ChangedFile } from './changed-files';
-import { checkMedvision } from './check-medvision';
-import { checkLatch } from './check-latch';
-import { checkClinicalbench } from './check-clinicalbench';
-import { checkTaskFolder } from './check-task';
+import { checkTaskFolder } from '../tasks/check';
 import type { BenchmarkCheck, ContributedRow, SubmissionReport } from './types';
 
 export interface ValidateRun {
@@ -93,12 +91,13 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
     local.push(...folder.findings);
     submission = folder.submission;
   }
-  const benchmark: BenchmarkId | undefined = (BENCHMARKS as readonly string[]).includes(parent) ? (parent as BenchmarkId) : undefined;
-  if (!benchmark) err('.', '$', `"${parent}" is not a benchmark we accept (${BENCHMARKS.join(', ')}, or tasks)`);
+  const ids = SUBMISSION_BENCHMARKS.map((b) => b.id);
+  const benchmark: BenchmarkId | undefined = ids.includes(parent) ? parent : undefined;
+  if (!benchmark) err('.', '$', `"${parent}" is not a benchmark we accept (${ids.join(', ')}, or tasks)`);
   if (submission && benchmark && submission.benchmark !== benchmark) {
     err('submission.json', '$.benchmark', `"${submission.benchmark}" but the folder is under results/${benchmark}/`);
   }
-  for (const b of [...BENCHMARKS, 'tasks']) {
+  for (const b of [...ids, 'tasks']) {
     if (b !== parent && existsSync(join(resultsRoot, b, id))) err('submission.json', '$.id', `id "${id}" is already used by results/${b}/${id}: ids are unique across benchmarks`);
   }
 
@@ -134,14 +133,9 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
 }
 
 async function runCheck(benchmark: BenchmarkId, dir: string): Promise<BenchmarkCheck> {
-  switch (benchmark) {
-    case 'medvision':
-      return checkMedvision(dir);
-    case 'latch':
-      return checkLatch(dir);
-    case 'clinicalbench':
-      return checkClinicalbench(dir);
-  }
+  const support = findBenchmark(benchmark)?.submissions;
+  if (!support) throw new Error(`benchmark ${benchmark} takes no submissions`);
+  return support.check(dir);
 }
 
 /** Validate several folders and, when given, the list of files the change touched. */

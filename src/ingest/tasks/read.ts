@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { jsonPath, type Finding } from '../findings';
-import { JsonSyntaxError, parseTolerantJson } from '../tolerant-json';
+import { jsonPath, type Finding } from '../../core/findings';
+import { JsonSyntaxError, parseTolerantJson } from '../../core/tolerant-json';
 import { taskRecordSchema, type TaskRecord } from './schema';
 
 /** Where each file category lives inside `results/tasks/<id>/`. */

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { allBoards } from '../../board/boards';
 import { boardCsv, boardJson, downloadPath } from '../../board/downloads';
-import type { Board } from '../../board/types';
+import type { Board } from '../../core/board';
 
 export async function getStaticPaths() {
   return (await allBoards()).flatMap((board) =>

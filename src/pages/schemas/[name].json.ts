@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { PUBLISHED_SCHEMAS, jsonSchemaOf } from '../../ingest/submission/json-schemas';
+import { PUBLISHED_SCHEMAS, jsonSchemaOf } from '../../registry/json-schemas';
 
 export const getStaticPaths: GetStaticPaths = () => PUBLISHED_SCHEMAS.map((s) => ({ params: { name: s.name } }));
 

@@ -1,0 +1,136 @@
+import { resultsRoot } from '../../../board/paths';
+import { relative } from 'node:path';
+import { findEpisodeFiles, unrecognisedEpisodeFiles } from '../formats/discover';
+import { readEpisodeFile } from '../formats/read-episodes';
+import { scoreEpisodes } from '../formats/score-episodes';
+import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submission/read';
+import type { Finding } from '../../../core/findings';
+import type { Submission } from '../../../core/submission-schema';
+import { metric } from '../metrics';
+import { summarizeEpisodes, type ScoredEpisode, type MeanInterval } from '../scorer/aggregate';
+import type { TaskId } from '../scorer/tasks';
+import type { ScoreBreakdown } from '../scorer/counters';
+import { rankEntries } from '../../../core/rank';
+import { identityOf, onBoards } from '../../../board/submission-meta';
+import type { Board, Entry } from '../../../core/board';
+import { seedPagePath } from './seeds';
+
+export interface ClinicalEntry {
+  id: string;
+  submission?: Submission;
+  episodes: ScoredEpisode[];
+  findings: Finding[];
+}
+
+let cache: Promise<ClinicalEntry[]> | undefined;
+
+/** Replay every ClinicalBench submission's episodes against regenerated ground truth (once per build). */
+export function loadClinicalbench(root = resultsRoot()): Promise<ClinicalEntry[]> {
+  cache ??= (async () => {
+    const out: ClinicalEntry[] = [];
+    for (const dir of listSubmissionDirs(root, 'clinicalbench')) {
+      const folder = readSubmissionFolder(dir, root);
+      const findings = [...folder.findings, ...unrecognisedEpisodeFiles(dir)];
+      const episodes: ScoredEpisode[] = [];
+      for (const file of await findEpisodeFiles(dir)) {
+        const shown = relative(dir, file);
+        const read = await readEpisodeFile(file, shown);
+        const scored = scoreEpisodes(read, shown);
+        findings.push(...read.findings, ...scored.findings);
+        episodes.push(...scored.scores);
+      }
+      out.push({ id: folder.folderId, ...(folder.submission ? { submission: folder.submission } : {}), episodes, findings });
+    }
+    return out;
+  })();
+  return cache;
+}
+
+const DIFFICULTIES: { task: TaskId; key: 'easy' | 'medium' | 'hard'; title: string }[] = [
+  { task: 'task_easy', key: 'easy', title: 'Easy' },
+  { task: 'task_medium', key: 'medium', title: 'Medium' },
+  { task: 'task_hard', key: 'hard', title: 'Hard' },
+];
+
+const COMPONENTS: (keyof ScoreBreakdown)[] = ['recall', 'precision', 'workflow', 'efficiency', 'report'];
+const WEIGHT: Record<string, number> = { recall: 0.7, precision: 0.15, workflow: 0.05, efficiency: 0.05, report: 0.05 };
+
+const val = (m: MeanInterval) => (Number.isFinite(m.mean) ? m.mean : null);
+const iv = (m: MeanInterval) => (m.n > 1 && Number.isFinite(m.low) && Number.isFinite(m.high) ? { interval: { lo: m.low, hi: m.high, method: 't' as const } } : {});
+const mean = (xs: number[]) => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null);
+
+function overall(entries: ClinicalEntry[]): Board {
+  const list: Entry[] = [];
+  for (const e of entries) {
+    if (!onBoards(e.submission, e.findings) || e.episodes.length === 0) continue;
+    const s = summarizeEpisodes(e.episodes);
+    list.push({
+      ...identityOf(e.id, e.submission),
+      n: s.average.n,
+      primary: val(s.average),
+      ...iv(s.average),
+      secondary: [val(s.easy), val(s.medium), val(s.hard), val(s.flag_precision)],
+      composition: s.rows.map((r) => `seed ${r.seed}: ${[r.easy, r.medium, r.hard].map((v) => (v === null ? '—' : v.toFixed(3))).join(' / ')}`),
+      links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, 'task_easy') })),
+    });
+  }
+  return {
+    benchmark: 'clinicalbench',
+    slug: 'overall',
+    kind: 'overall',
+    title: 'Average over difficulties',
+    description: 'Mean of the Easy, Medium and Hard scores per seed, then the mean over seeds with a 95 % t-interval (seeds are the units).',
+    nUnit: 'seeds',
+    primary: { def: metric('cb-average'), label: 'Average' },
+    secondary: [
+      { def: metric('cb-benchmark-score'), label: 'Easy' },
+      { def: metric('cb-benchmark-score'), label: 'Medium' },
+      { def: metric('cb-benchmark-score'), label: 'Hard' },
+      { def: metric('cb-flag-precision'), label: 'Precision' },
+    ],
+    sections: [{ id: 'all', title: 'All submissions', rows: rankEntries(list, 'higher') }],
+  };
+}
+
+function difficulty(entries: ClinicalEntry[], d: (typeof DIFFICULTIES)[number]): Board {
+  const list: Entry[] = [];
+  for (const e of entries) {
+    if (!onBoards(e.submission, e.findings)) continue;
+    const eps = e.episodes.filter((x) => x.task_id === d.task);
+    if (eps.length === 0) continue;
+    const s = summarizeEpisodes(eps);
+    const comp = COMPONENTS.map((c) => mean(eps.map((x) => x.breakdown[c])));
+    list.push({
+      ...identityOf(e.id, e.submission),
+      n: s[d.key].n,
+      primary: val(s[d.key]),
+      ...iv(s[d.key]),
+      secondary: comp,
+      composition: COMPONENTS.map((c, i) => `${WEIGHT[c]} × ${c} ${comp[i] === null ? '—' : comp[i]!.toFixed(3)}`).concat('clamped to [0.01, 0.99]'),
+      links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, d.task) })),
+    });
+  }
+  return {
+    benchmark: 'clinicalbench',
+    slug: d.key,
+    kind: 'difficulty',
+    title: d.title,
+    description: `The ${d.title.toLowerCase()} task: benchmark score per episode, mean over seeds with a 95 % t-interval; components are means over the episodes.`,
+    nUnit: 'seeds',
+    primary: { def: metric('cb-benchmark-score'), label: 'Score' },
+    secondary: [
+      { def: metric('cb-recall'), label: 'Recall' },
+      { def: metric('cb-precision'), label: 'Flag precision' },
+      { def: metric('cb-workflow'), label: 'Workflow' },
+      { def: metric('cb-efficiency'), label: 'Efficiency' },
+      { def: metric('cb-report'), label: 'Report' },
+    ],
+    sections: [{ id: 'all', title: 'All submissions', rows: rankEntries(list, 'higher') }],
+  };
+}
+
+export async function clinicalbenchBoards(): Promise<Board[]> {
+  const entries = await loadClinicalbench();
+  if (entries.length === 0) return [];
+  return [overall(entries), ...DIFFICULTIES.map((d) => difficulty(entries, d))];
+}

@@ -1,0 +1,64 @@
+import { handler } from './format-handler';
+import { unrecognisedEpisodeFiles } from './formats/discover';
+import type { Finding } from '../../core/findings';
+import { unsafeIdReason } from '../../ingest/submission/ids';
+import type { BenchmarkCheck } from '../../core/benchmark';
+
+interface Interval { mean: number | null; low: number | null; high: number | null; n: number }
+interface AgentSummary { agent: string; rows: unknown[]; Easy: Interval; Medium: Interval; Hard: Interval; Average: Interval; Precision: Interval }
+
+const TASKS = ['task_easy', 'task_medium', 'task_hard'];
+const COLUMNS = ['Easy', 'Medium', 'Hard', 'Average', 'Precision'] as const;
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * ClinicalBench: every episode file parses, every episode is replayed against the ground truth
+ * regenerated from (seed, task) (the format handler does this and checks each claim inside the
+ * episode), episode ids are unique and path-safe, every seed plays all three tasks once.
+ */
+export async function checkClinicalbench(dir: string): Promise<BenchmarkCheck> {
+  const out = await handler.score(dir, {});
+  const findings: Finding[] = [...unrecognisedEpisodeFiles(dir), ...out.findings];
+  const ids = new Map<string, string>();
+  const plays = new Map<string, string>();
+  const indexInFile = new Map<string, number>();
+  for (const item of out.items) {
+    const i = indexInFile.get(item.path) ?? 0;
+    indexInFile.set(item.path, i + 1);
+    const pointer = `$.episodes[${i}]`;
+    const bad = unsafeIdReason(item.config);
+    if (bad) findings.push({ path: item.path, pointer: `${pointer}.id`, severity: 'error', message: `episode id ${JSON.stringify(item.config.slice(0, 80))} ${bad}` });
+    const prev = ids.get(item.config);
+    if (prev) findings.push({ path: item.path, pointer: `${pointer}.id`, severity: 'error', message: `duplicate episode id "${item.config}" (also in ${prev})` });
+    else ids.set(item.config, item.path);
+    const who = [item.agent, item.model].filter(Boolean).join(' / ') || 'episodes';
+    const play = `${who}\u0000${String(item.seed)}\u0000${String(item.task_type)}`;
+    const first = plays.get(play);
+    if (first) findings.push({ path: item.path, pointer, severity: 'error', message: `${who}: seed ${String(item.seed)} / ${String(item.task_type)} is played twice (also ${first})` });
+    else plays.set(play, `${item.path} ${pointer}`);
+  }
+  const bySeed = new Map<string, Set<string>>();
+  for (const p of plays.keys()) {
+    const [who, seed, task] = p.split('\u0000');
+    const k = `${who}\u0000${seed}`;
+    bySeed.set(k, (bySeed.get(k) ?? new Set()).add(task!));
+  }
+  for (const [k, tasks] of bySeed) {
+    const missing = TASKS.filter((t) => !tasks.has(t));
+    const [who, seed] = k.split('\u0000');
+    if (missing.length) findings.push({ path: '.', pointer: '$', severity: 'warning', message: `${who}, seed ${seed}: ${missing.join(', ')} not played, so the seed has no Average` });
+  }
+
+  const agents = ((out.summary.agents ?? []) as AgentSummary[]).slice();
+  const recomputed: Record<string, number | null> = {};
+  const facts: BenchmarkCheck['facts'] = [{ label: 'Ground truth', value: String(out.summary.ground_truth ?? 'regenerated from (seed, task)') }];
+  for (const a of agents) {
+    for (const c of COLUMNS) {
+      recomputed[`${a.agent}/${c}`] = num(a[c]?.mean);
+      if (num(a[c]?.low) !== null) recomputed[`${a.agent}/${c}/ci_lower`] = num(a[c]!.low);
+      if (num(a[c]?.high) !== null) recomputed[`${a.agent}/${c}/ci_upper`] = num(a[c]!.high);
+    }
+    facts.push({ label: a.agent, value: `${a.rows.length} seed(s) · ${out.items.length} episode(s)` });
+  }
+  return { findings, recomputed, facts };
+}

@@ -1,0 +1,37 @@
+import { metric } from './metrics';
+import { pairedMeanDifference } from '../../core/stats/mean-interval';
+import { mean, verdictOf, type Difference } from '../../core/compare';
+import type { MetricDef } from '../../core/metric';
+import { slugify } from '../../core/slug';
+import { onBoards } from '../../board/submission-meta';
+import { summarizeEpisodes, type SeedRow } from './scorer/aggregate';
+import { loadClinicalbench } from './boards/boards';
+
+/** Paired mean difference of per-seed scores, per difficulty and on the average, on shared seeds. */
+export async function compareClinicalbench(slugA: string, slugB: string): Promise<Difference[]> {
+  const entries = (await loadClinicalbench()).filter((e) => onBoards(e.submission, e.findings));
+  const rowsOf = (slug: string) => {
+    const eps = entries.filter((e) => slugify(e.submission!.model.name) === slug).flatMap((e) => e.episodes);
+    return eps.length ? summarizeEpisodes(eps).rows : [];
+  };
+  const ra = rowsOf(slugA);
+  const rb = rowsOf(slugB);
+  if (!ra.length || !rb.length) return [];
+  const cols: [string, keyof SeedRow, MetricDef][] = [
+    ['Average', 'average', metric('cb-average')],
+    ['Easy', 'easy', metric('cb-benchmark-score')],
+    ['Medium', 'medium', metric('cb-benchmark-score')],
+    ['Hard', 'hard', metric('cb-benchmark-score')],
+  ];
+  const out: Difference[] = [];
+  for (const [task, key, def] of cols) {
+    const mb = new Map(rb.map((r) => [r.seed, r[key] as number | null]));
+    const shared = ra.filter((r) => typeof r[key] === 'number' && typeof mb.get(r.seed) === 'number');
+    if (!shared.length) continue;
+    const xa = shared.map((r) => r[key] as number);
+    const xb = shared.map((r) => mb.get(r.seed) as number);
+    const d = pairedMeanDifference(xb, xa, `clinicalbench|${slugA}|${slugB}|${task}`);
+    out.push({ benchmark: 'ClinicalBench', task, def, n: shared.length, unit: 'shared seeds', a: mean(xa), b: mean(xb), diff: d.estimate, lo: d.lo, hi: d.hi, verdict: verdictOf(def, d.lo, d.hi) });
+  }
+  return out;
+}

@@ -1,0 +1,142 @@
+import { stat } from 'node:fs/promises';
+import { basename, relative } from 'node:path';
+import { summarizeEpisodes, type BoardSummary, type MeanInterval } from './scorer/aggregate';
+import { TASKS } from './scorer/tasks';
+import { findEpisodeFiles } from './formats/discover';
+import { readEpisodeFile } from './formats/read-episodes';
+import { scoreEpisodes, type EpisodeScore } from './formats/score-episodes';
+import type { Finding } from '../../core/findings';
+import type { FormatHandler, ScoreItem, ScoreOutput } from '../../core/format-handler';
+
+function interval(m: MeanInterval) {
+  return { mean: m.mean, low: m.low, high: m.high, n: m.n };
+}
+
+/** The README table's columns, per seed and as means with a 95 % t-interval across seeds. */
+function boardSummary(s: BoardSummary) {
+  return {
+    seeds: s.seeds,
+    rows: s.rows.map((r) => ({
+      seed: r.seed,
+      Easy: r.easy,
+      Medium: r.medium,
+      Hard: r.hard,
+      Average: r.average,
+      Precision: r.flag_precision,
+      components: r.components,
+    })),
+    Easy: interval(s.easy),
+    Medium: interval(s.medium),
+    Hard: interval(s.hard),
+    Average: interval(s.average),
+    Precision: interval(s.flag_precision),
+  };
+}
+
+function episodeItem(e: EpisodeScore): ScoreItem {
+  const c = e.counters;
+  return {
+    path: e.path,
+    config: e.id,
+    task_type: e.task_id,
+    seed: e.seed,
+    ...(e.agent === undefined ? {} : { agent: e.agent }),
+    ...(e.model === undefined ? {} : { model: e.model }),
+    ground_truth: e.groundTruthSource,
+    ground_truth_mismatch: e.groundTruthMismatch,
+    metrics: {
+      ...e.breakdown,
+      dense_reward_total: e.replay.denseRewardTotal,
+      done: e.replay.done,
+      total_errors: c.total_errors,
+      correct_flags: c.correct_flags,
+      false_positive_flags: c.false_positive_flags,
+      duplicate_flags: c.duplicate_flags,
+      invalid_phase_actions: c.invalid_phase_actions,
+      attempts: c.attempts,
+      report_quality: c.report_quality,
+    },
+  };
+}
+
+function groupKey(e: EpisodeScore): string {
+  return [e.agent ?? '', e.model ?? ''].filter(Boolean).join(' / ') || 'episodes';
+}
+
+async function score(path: string): Promise<ScoreOutput> {
+  const isDir = (await stat(path)).isDirectory();
+  const files = await findEpisodeFiles(path);
+  const findings: Finding[] = [];
+  const scores: EpisodeScore[] = [];
+  for (const file of files) {
+    const shown = isDir ? relative(path, file) : basename(file);
+    const read = await readEpisodeFile(file, shown);
+    const scored = scoreEpisodes(read, shown);
+    findings.push(...read.findings, ...scored.findings);
+    scores.push(...scored.scores);
+  }
+  if (files.length === 0) findings.push({ path: basename(path), pointer: '$', severity: 'error', message: 'no ClinicalBench episode files found' });
+
+  const groups = new Map<string, EpisodeScore[]>();
+  for (const e of scores) groups.set(groupKey(e), [...(groups.get(groupKey(e)) ?? []), e]);
+  return {
+    format: 'clinicalbench',
+    items: scores.map(episodeItem),
+    summary: {
+      episodes: scores.length,
+      ground_truth: 'regenerated from (seed, task); submitted copies only compared',
+      agents: [...groups].map(([agent, eps]) => ({ agent, ...boardSummary(summarizeEpisodes(eps)) })),
+    },
+    findings,
+  };
+}
+
+const fmt = (v: unknown, digits = 3) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '—');
+
+function renderText(out: ScoreOutput): string {
+  const lines: string[] = [];
+  lines.push('episode'.padEnd(48) + 'task'.padEnd(8) + 'seed'.padStart(10) + 'score'.padStart(8) + 'recall'.padStart(8) + 'prec'.padStart(8) + 'dense'.padStart(9));
+  for (const it of out.items) {
+    const m = it.metrics;
+    const task = TASKS[it.task_type as keyof typeof TASKS]?.label ?? String(it.task_type);
+    lines.push(
+      it.config.slice(0, 47).padEnd(48) + task.padEnd(8) + String(it.seed).padStart(10) + fmt(m.benchmark_score).padStart(8) +
+        fmt(m.recall).padStart(8) + fmt(m.precision).padStart(8) + fmt(m.dense_reward_total).padStart(9),
+    );
+  }
+  const agents = (out.summary.agents ?? []) as (ReturnType<typeof boardSummary> & { agent: string })[];
+  for (const a of agents) {
+    lines.push('', `${a.agent}: Easy / Medium / Hard / Average / Precision`);
+    for (const r of a.rows) {
+      const pct = r.Precision === null ? '—' : `${Math.round(r.Precision * 100)}%`;
+      lines.push(`  seed ${r.seed}: ${fmt(r.Easy, 2)} / ${fmt(r.Medium, 2)} / ${fmt(r.Hard, 2)} / ${fmt(r.Average, 2)} / ${pct}`);
+    }
+    if (a.rows.length > 1) {
+      const iv = (m: { mean: number; low: number; high: number }) => `${fmt(m.mean, 3)} [${fmt(m.low, 3)}, ${fmt(m.high, 3)}]`;
+      lines.push(`  mean over ${a.rows.length} seeds (95% t): Average ${iv(a.Average)}`);
+    }
+  }
+  lines.push('', `ground truth: ${String(out.summary.ground_truth)}`);
+  const errors = out.findings.filter((f) => f.severity === 'error').length;
+  lines.push(`${out.findings.length} finding(s), ${errors} error(s)`);
+  for (const f of out.findings.slice(0, 50)) {
+    lines.push(`  ${f.severity}: ${f.line === undefined ? f.path : `${f.path}:${f.line}`} ${f.pointer}: ${f.message}`);
+  }
+  if (out.findings.length > 50) lines.push(`  … ${out.findings.length - 50} more (use --json)`);
+  return lines.join('\n');
+}
+
+/** `score` CLI support for ClinicalBench episode files (ours, or the conformance/fixture shape). */
+export const handler: FormatHandler = {
+  format: 'clinicalbench',
+  async detect(path, opts) {
+    if (opts.reference) return false; // --reference means the tile task
+    try {
+      return (await findEpisodeFiles(path)).length > 0;
+    } catch {
+      return false;
+    }
+  },
+  score: (path) => score(path),
+  renderText,
+};

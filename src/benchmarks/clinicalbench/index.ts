@@ -1,0 +1,43 @@
+import type { Benchmark } from '../../core/benchmark';
+import { METRICS } from './metrics';
+import { handler } from './format-handler';
+import { episodeFileSchema } from './formats/schema';
+import { suites as scoringSuites } from './conformance/scoring';
+import { suites as generatorSuites } from './conformance/generator';
+import { workedExample } from './worked-examples';
+import { checkClinicalbench } from './checks';
+import { clinicalbenchBoards, loadClinicalbench } from './boards/boards';
+import { datasetCsv, datasetJson, officialSeeds, seedDatasetPath, seedPagePath, seedPages, seedView } from './boards/seeds';
+import { compareClinicalbench } from './compare';
+import { writeClinicalbenchDemo } from './demo/write';
+
+const noSlash = (p: string) => p.replace(/\/$/, '');
+
+export const clinicalbench: Benchmark = {
+  id: 'clinicalbench',
+  name: 'ClinicalBench',
+  navLabel: 'ClinicalBench',
+  blurb: 'Agents auditing a synthetic clinical-trial dataset for errors and bias, replayed against regenerated ground truth.',
+  metrics: METRICS,
+  formats: [handler],
+  schemas: [{ name: 'clinicalbench-episodes', title: 'ClinicalBench episode file', file: 'episodes/<name>.json', schema: episodeFileSchema }],
+  conformance: { folders: ['clinicalbench'], suites: [...scoringSuites, ...generatorSuites] },
+  workedExample,
+  submissions: {
+    load: () => loadClinicalbench(),
+    check: checkClinicalbench,
+    boards: clinicalbenchBoards,
+    compare: compareClinicalbench,
+  },
+  /** The seed pages: what an agent faces on each official (seed, task), without the answer key. */
+  pages: async () => [
+    { path: 'seeds', component: () => import('./pages/SeedIndex.astro'), props: { seeds: await officialSeeds() } },
+    ...(await seedPages()).map(({ seed, task, usedBy }) => ({ path: noSlash(seedPagePath(seed, task)), component: () => import('./pages/SeedPage.astro'), props: { seed, task, usedBy } })),
+  ],
+  files: async () =>
+    (await seedPages()).flatMap(({ seed, task }) => [
+      { path: seedDatasetPath(seed, task, 'csv'), contentType: 'text/csv; charset=utf-8', body: () => datasetCsv(seedView(seed, task)) },
+      { path: seedDatasetPath(seed, task, 'json'), contentType: 'application/json', body: () => datasetJson(seedView(seed, task)) },
+    ]),
+  demo: { write: writeClinicalbenchDemo },
+};

@@ -1,0 +1,98 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { z } from 'zod';
+import { jsonPath, type Finding } from '../../../core/findings';
+import { JsonSyntaxError } from '../../../core/tolerant-json';
+import { parsePythonJson } from '../../../core/python-json';
+import { evalSchema, runResultSchema, type EvalSpec, type RunResult } from './schemas';
+
+export interface Loaded<T> {
+  path: string;
+  data?: T;
+  findings: Finding[];
+}
+
+/** Parse a JSON file against a schema; problems become `file $.path: message` findings. */
+export async function readJson<T>(file: string, root: string, schema: z.ZodType<T>): Promise<Loaded<T>> {
+  const path = relative(root, file) || file;
+  let raw: unknown;
+  try {
+    // Python's json.loads view: NaN/Infinity accepted, `4.0` remembered as a float (graders reject
+    // float literals where upstream requires an int).
+    raw = parsePythonJson(await readFile(file, 'utf8'));
+  } catch (err) {
+    const pointer = err instanceof JsonSyntaxError ? err.pointer : '$';
+    return { path, findings: [{ path, pointer, severity: 'error', message: `not valid JSON: ${(err as Error).message}` }] };
+  }
+  const parsed = schema.safeParse(raw);
+  // The raw value, not zod's copy: the float-literal marks are keyed by the parsed objects
+  // (the schemas are loose and transform nothing, so the two agree on content).
+  if (parsed.success) return { path, data: raw as T, findings: [] };
+  return {
+    path,
+    findings: parsed.error.issues.map((i) => ({ path, pointer: jsonPath(i.path as (string | number)[]), severity: 'error' as const, message: i.message })),
+  };
+}
+
+async function walk(dir: string, out: string[]): Promise<void> {
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    const p = join(dir, entry.name);
+    if (entry.isDirectory()) await walk(p, out);
+    else out.push(p);
+  }
+}
+
+export async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  await walk(dir, out);
+  return out;
+}
+
+export interface LatchFolder {
+  evals: Map<string, { path: string; spec: EvalSpec }>;
+  runs: { path: string; run: RunResult }[];
+  findings: Finding[];
+}
+
+const isRunFile = (f: string) => f.endsWith('/result.json') || f === 'result.json';
+const isEvalFile = (f: string) => f.includes('/evals/') && f.endsWith('.json') && !f.endsWith('manifest.json');
+
+/** Every eval JSON under `evals/` and every run `result.json` below `root`. */
+export async function readLatchFolder(root: string): Promise<LatchFolder> {
+  const files = await listFiles(root);
+  const findings: Finding[] = [];
+  const evals = new Map<string, { path: string; spec: EvalSpec }>();
+  for (const f of files.filter(isEvalFile)) {
+    const loaded = await readJson(f, root, evalSchema);
+    findings.push(...loaded.findings);
+    if (!loaded.data) continue;
+    const prev = evals.get(loaded.data.id);
+    if (prev) {
+      findings.push({ path: loaded.path, pointer: '$.id', severity: 'error', message: `duplicate eval id "${loaded.data.id}" (also ${prev.path}); this file is not used` });
+      continue;
+    }
+    evals.set(loaded.data.id, { path: loaded.path, spec: loaded.data });
+  }
+  const runs: { path: string; run: RunResult }[] = [];
+  for (const f of files.filter(isRunFile)) {
+    const loaded = await readJson(f, root, runResultSchema);
+    findings.push(...loaded.findings);
+    if (loaded.data) runs.push({ path: loaded.path, run: loaded.data });
+  }
+  return { evals, runs, findings };
+}
+
+/** The manifest's task category and kit per eval id, when `evals/manifest.json` exists. */
+export async function readManifest(root: string): Promise<Map<string, { task?: string; kit?: string }>> {
+  const out = new Map<string, { task?: string; kit?: string }>();
+  const files = (await listFiles(root)).filter((f) => f.endsWith('evals/manifest.json'));
+  for (const f of files) {
+    try {
+      const data = JSON.parse(await readFile(f, 'utf8')) as { eval_id?: string; task?: string; kit?: string }[];
+      for (const e of Array.isArray(data) ? data : []) if (e.eval_id) out.set(e.eval_id, { ...(e.task ? { task: e.task } : {}), ...(e.kit ? { kit: e.kit } : {}) });
+    } catch {
+      // A broken manifest only loses the grouping; the eval JSON metadata still applies.
+    }
+  }
+  return out;
+}

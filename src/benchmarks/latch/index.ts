@@ -1,0 +1,34 @@
+import type { Benchmark } from '../../core/benchmark';
+import { METRICS } from './metrics';
+import { handler } from './format-handler';
+import { evalSchema, runResultSchema } from './formats/schemas';
+import { suites } from './conformance';
+import { workedExample } from './worked-examples';
+import { checkLatch } from './checks';
+import { latchBoards, loadLatch } from './boards/boards';
+import { reportedFor } from './boards/reported';
+import { compareLatch } from './compare';
+import { writeLatchDemo } from './demo/write';
+
+export const latch: Benchmark = {
+  id: 'latch',
+  name: 'Latch bio benches',
+  navLabel: 'Latch',
+  blurb: 'Agents analysing single-cell and spatial biology data (scBench, SpatialBench), graded by latch-eval-tools.',
+  metrics: METRICS,
+  formats: [handler],
+  schemas: [
+    { name: 'latch-eval', title: 'latch-eval-tools eval JSON', file: 'evals/<task>/<eval_id>.json', schema: evalSchema },
+    { name: 'latch-result', title: 'latch-eval-tools run result.json', file: 'trajectories/<eval>/<provider>/<model>/<harness>/r<N>/result.json', schema: runResultSchema },
+  ],
+  conformance: { folders: ['latch'], suites },
+  workedExample,
+  submissions: {
+    load: () => loadLatch(),
+    check: checkLatch,
+    boards: latchBoards,
+    compare: compareLatch,
+    boardExtras: (board) => reportedFor(board).map((view) => ({ component: () => import('./components/ReportedTable.astro'), props: { view } })),
+  },
+  demo: { write: writeLatchDemo },
+};

@@ -1,0 +1,206 @@
+import type { ModelResult, ConfigResult } from '../formats/score-tree';
+import { metric } from '../metrics';
+import { stratifiedBootstrap } from '../../../core/stats/bootstrap';
+import type { GroupStat } from '../../../core/stats/group-stat';
+import { classifyDetectionRegion } from '../scorer/summary';
+import type { TaskType } from '../scorer/sample';
+import { loadMedvision, samplesOf, type MedvisionEntry, type SampleValue } from './load';
+import { rankEntries } from '../../../core/rank';
+import { slugify } from '../../../core/slug';
+import { identityOf, onBoards } from '../../../board/submission-meta';
+import type { Board, Column, Entry, Section } from '../../../core/board';
+
+export const FAMILIES = ['TL', 'AD', 'Detection'] as const;
+export const FAMILY_TITLE: Record<TaskType, string> = { TL: 'Tumour/lesion size', AD: 'Angle/distance', Detection: 'Detection' };
+export const SAMPLE_CLASSES = ['full', 'pilot'] as const;
+export const CLASS_TITLE = {
+  full: 'Open-weight runs (≤ 1000 samples per subtask)',
+  pilot: 'Proprietary pilot runs (≤ 100 samples per subtask)',
+} as const;
+const CLASS_SHORT = { full: 'open-weight runs', pilot: 'pilot runs' } as const;
+
+type Value = (r: ModelResult) => number | null;
+interface ColumnSpec extends Column { value: Value }
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const ms = (r: ModelResult) => r.model_summary as unknown as Record<string, unknown>;
+const lb = (r: ModelResult, group: 'anatomy' | 'T/L', key: string) =>
+  num((ms(r).leaderboard_row as Record<string, Record<string, unknown>> | undefined)?.[group]?.[key]);
+
+function familyColumns(family: TaskType): ColumnSpec[] {
+  if (family === 'Detection') {
+    return [
+      { def: metric('mv-iou'), label: 'IoU (T/L)', value: (r) => lb(r, 'T/L', 'IoU') },
+      { def: metric('mv-iou'), label: 'IoU (anatomy)', value: (r) => lb(r, 'anatomy', 'IoU') },
+      { def: metric('mv-f1'), label: 'F1 (T/L)', value: (r) => lb(r, 'T/L', 'F1') },
+      { def: metric('mv-acc-iou'), label: 'Acc@IoU (T/L)', value: (r) => lb(r, 'T/L', 'AccIoU_mean') },
+      { def: metric('mv-success-rate'), label: 'SR (T/L)', value: (r) => lb(r, 'T/L', 'SuccessRate') },
+    ];
+  }
+  return [
+    { def: metric('mv-mre'), label: 'MRE', value: (r) => num(ms(r).weighted_avg_mre) },
+    { def: metric('mv-mae'), label: family === 'AD' ? 'MAE (mm, °)' : 'MAE (mm)', value: (r) => num(ms(r).weighted_avg_mae) },
+    { def: metric('mv-nmae'), label: 'nMAE', value: (r) => num(ms(r).weighted_avg_nmae) },
+    { def: metric('mv-success-rate'), label: 'SR', value: (r) => num(ms(r).weighted_avg_sr) },
+    { def: metric('mv-mre-lt'), label: 'MRE<0.1', value: (r) => num(ms(r)['weighted_mre<0.1']) },
+  ];
+}
+
+type ConfigValue = (m: Record<string, number>) => number | null;
+function configColumns(family: TaskType): (Column & { value: ConfigValue })[] {
+  if (family === 'Detection') {
+    return [
+      { def: metric('mv-iou'), label: 'IoU', value: (m) => num(m.IoU) },
+      { def: metric('mv-f1'), label: 'F1', value: (m) => num(m.F1) },
+      { def: metric('mv-acc-iou'), label: 'Acc@IoU', value: (m) => num(m['Acc@IoU[0.50:0.95]']) },
+      { def: metric('mv-success-rate'), label: 'SR', value: (m) => num(m.SuccessRate) },
+    ];
+  }
+  return [
+    { def: metric('mv-mre'), label: 'MRE', value: (m) => num(m.avgMRE) },
+    { def: metric('mv-mae'), label: 'MAE', value: (m) => num(m.avgMAE) },
+    { def: metric('mv-nmae'), label: 'nMAE', value: (m) => num(m.avgNMAE) },
+    { def: metric('mv-success-rate'), label: 'SR', value: (m) => num(m.SuccessRate) },
+    { def: metric('mv-mre-lt'), label: 'MRE<0.1', value: (m) => num(m['MRE<0.1']) },
+  ];
+}
+
+/** The model-summary statistic of each family, over label groups (see stats/group-stat). */
+export const FAMILY_STAT: Record<TaskType, GroupStat> = { TL: 'weighted-skip-empty', AD: 'weighted-all', Detection: 'weighted-skip-empty' };
+
+/** Per-sample primaries grouped as the model summary groups them (Detection: T/L regions only). */
+export function summaryGroups(family: TaskType, r: ModelResult, samples: readonly SampleValue[]): Map<string, SampleValue[]> {
+  const out = new Map<string, SampleValue[]>();
+  for (const s of samples) {
+    if (!s.group || !(s.group in r.groups)) continue;
+    if (family === 'Detection' && classifyDetectionRegion(s.group, r.groups[s.group]!.num_samples ?? 0) !== 'T/L') continue;
+    const g = out.get(s.group) ?? [];
+    g.push(s);
+    out.set(s.group, g);
+  }
+  return out;
+}
+
+function eligible(entries: MedvisionEntry[]): (MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> })[] {
+  return entries.filter((e): e is MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> } => onBoards(e.submission, e.findings));
+}
+
+const fmtN = (n: number) => n.toLocaleString('en-US');
+
+function familyBoard(family: TaskType, entries: MedvisionEntry[]): Board {
+  const cols = familyColumns(family);
+  const [primary, ...secondary] = cols;
+  const sections: Section[] = [];
+  const grid: NonNullable<Board['grid']> = [];
+  for (const sampleClass of SAMPLE_CLASSES) {
+    const list: Entry[] = [];
+    for (const e of eligible(entries)) {
+      for (const r of e.results) {
+        if (r.task_type !== family || r.sample_class !== sampleClass) continue;
+        const id = identityOf(e.id, e.submission);
+        const groups = summaryGroups(family, r, samplesOf(e, r));
+        const boot = stratifiedBootstrap([...groups.values()].map((g) => g.map((s) => s.value)), FAMILY_STAT[family], {
+          seedLabel: `medvision/${family}/${e.id}/${r.model}`,
+        });
+        const value = primary!.value(r);
+        list.push({
+          ...id,
+          n: r.n_samples,
+          primary: value,
+          ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
+          secondary: secondary.map((c) => c.value(r)),
+          composition: [...groups].map(([g, s]) => `${g}: ${fmtN(s.length)}`),
+          sampleClass,
+        });
+        for (const c of e.configs.filter((c) => c.model === r.model && c.task_type === family)) {
+          grid.push({ model: id.model, modelSlug: id.modelSlug, section: sampleClass, subtask: c.config, subtaskLabel: shortSubtask(c.config), value: configColumns(family)[0]!.value(c.metrics ?? {}), n: c.metrics?.num_samples ?? c.n_records });
+        }
+      }
+    }
+    sections.push({ id: sampleClass, title: CLASS_TITLE[sampleClass], shortTitle: CLASS_SHORT[sampleClass], rows: rankEntries(list, primary!.def.direction) });
+  }
+  return {
+    benchmark: 'medvision',
+    slug: family.toLowerCase(),
+    kind: 'family',
+    title: FAMILY_TITLE[family],
+    description:
+      family === 'Detection'
+        ? 'Bounding boxes of anatomy and tumours/lesions. Ranked by IoU over tumour/lesion regions (sample-weighted over label groups with ≥ 50 samples, as upstream).'
+        : `Sample-weighted over label groups exactly as upstream's summarizer; ranked by MRE (lower is better).`,
+    nUnit: 'samples',
+    primary: primary!,
+    secondary,
+    sections,
+    grid,
+  };
+}
+
+/** Subtask config as a short axis label, e.g. `KiTS23 T1 Axial`. */
+export function shortSubtask(config: string): string {
+  return config
+    .replace(/_(TumorLesionSize|BoxCoordinate|BiometricsFromLandmarks)/, '')
+    .replace(/_Task0?(\d+)/, ' T$1')
+    .replaceAll('_', ' ');
+}
+
+export function configSlug(config: string): string {
+  return `config/${slugify(config)}`;
+}
+
+function configBoards(entries: MedvisionEntry[]): Board[] {
+  const byConfig = new Map<string, { family: TaskType; items: { e: MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> }; c: ConfigResult; r: ModelResult }[] }>();
+  for (const e of eligible(entries)) {
+    for (const c of e.configs) {
+      const r = e.results.find((r) => r.model === c.model && r.task_type === c.task_type);
+      if (!r || !c.metrics) continue;
+      const slot = byConfig.get(c.config) ?? { family: c.task_type, items: [] };
+      slot.items.push({ e, c, r });
+      byConfig.set(c.config, slot);
+    }
+  }
+  const out: Board[] = [];
+  for (const [config, { family, items }] of [...byConfig].sort(([a], [b]) => a.localeCompare(b))) {
+    const cols = configColumns(family);
+    const [primary, ...secondary] = cols;
+    const sections: Section[] = SAMPLE_CLASSES.map((sampleClass) => {
+      const list: Entry[] = items
+        .filter(({ r }) => r.sample_class === sampleClass)
+        .map(({ e, c, r }) => {
+          const values = samplesOf(e, r).filter((s) => s.config === config).map((s) => s.value);
+          const boot = stratifiedBootstrap([values], 'pooled', { seedLabel: `medvision/config/${config}/${e.id}/${r.model}` });
+          const value = primary!.value(c.metrics!);
+          return {
+            ...identityOf(e.id, e.submission),
+            n: c.metrics!.num_samples ?? c.n_records,
+            primary: value,
+            ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
+            secondary: secondary.map((col) => col.value(c.metrics!)),
+            sampleClass,
+          };
+        });
+      return { id: sampleClass, title: CLASS_TITLE[sampleClass], rows: rankEntries(list, primary!.def.direction) };
+    });
+    out.push({
+      benchmark: 'medvision',
+      slug: configSlug(config),
+      kind: 'config',
+      title: `${config.replaceAll('_', ' ')}`,
+      description: `One subtask config (${FAMILY_TITLE[family]}); plain means over its samples.`,
+      nUnit: 'samples',
+      primary: primary!,
+      secondary,
+      sections,
+    });
+  }
+  return out;
+}
+
+let boards: Board[] | undefined;
+
+export function medvisionBoards(): Board[] {
+  if (boards) return boards;
+  const entries = loadMedvision();
+  boards = [...FAMILIES.map((f) => familyBoard(f, entries)), ...configBoards(entries)];
+  return boards;
+}

@@ -1,0 +1,126 @@
+import { resultsRoot } from '../../../board/paths';
+import type { MedvisionSample } from '../formats/read-parsed-file';
+import { scoreMedvisionTree, type ConfigResult, type ModelResult, type SampleScore } from '../formats/score-tree';
+import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submission/read';
+import type { Finding } from '../../../core/findings';
+import type { Submission } from '../../../core/submission-schema';
+import { cached } from '../../../ingest/score-cache';
+
+/** One sample's primary value (MRE for TL/AD, IoU for Detection; NaN = failed answer). */
+export interface SampleValue {
+  /** Shared across models: `<config>#<doc_id>`. */
+  key: string;
+  config: string;
+  /** Label group of the model summary; undefined when upstream leaves the sample out. */
+  group?: string;
+  value: number;
+}
+
+/** Compact column store of one (model folder, family)'s sample primaries (cheap to keep and cache). */
+export interface SampleTable {
+  configs: string[];
+  groups: string[];
+  config: number[];
+  /** Index into `groups`, −1 when the sample is in no summary group. */
+  group: number[];
+  docId: number[];
+  /** NaN = failure (stored as null in the cache file). */
+  value: number[];
+}
+
+export interface MedvisionEntry {
+  id: string;
+  submission?: Submission;
+  results: ModelResult[];
+  configs: ConfigResult[];
+  findings: Finding[];
+  /** Key `${model}|${family}`. */
+  samples: Map<string, SampleTable>;
+}
+
+/**
+ * MedVision's primary per-sample number, as the model summary averages it: MRE for TL/AD (NaN =
+ * failed answer), IoU for Detection; null for AD samples upstream's near-zero filter drops.
+ */
+function primaryValue(s: SampleScore): number | null {
+  if (s.scored.kind === 'detection') return s.scored.m.IoU;
+  return s.scored.excluded ? null : s.scored.m.MRE;
+}
+
+/** Per-sample primaries and label groups, exactly as the scorer grouped them (no second grouping rule here). */
+function sampleTables(configs: ConfigResult[], samples: Map<string, MedvisionSample[]>, scores: Map<string, SampleScore[]>): Map<string, SampleTable> {
+  const out = new Map<string, SampleTable>();
+  for (const c of configs) {
+    const list = samples.get(c.path);
+    const sc = scores.get(c.path);
+    if (!list || !sc) continue;
+    const key = `${c.model}|${c.task_type}`;
+    const t = out.get(key) ?? { configs: [], groups: [], config: [], group: [], docId: [], value: [] };
+    let ci = t.configs.indexOf(c.config);
+    if (ci < 0) ci = t.configs.push(c.config) - 1;
+    list.forEach((s, i) => {
+      const v = primaryValue(sc[i]!);
+      if (v === null) return;
+      const g = sc[i]!.group;
+      let gi = g === undefined ? -1 : t.groups.indexOf(g);
+      if (g !== undefined && gi < 0) gi = t.groups.push(g) - 1;
+      t.config.push(ci);
+      t.group.push(gi);
+      t.docId.push(s.docId);
+      t.value.push(v);
+    });
+    out.set(key, t);
+  }
+  return out;
+}
+
+/** The sample primaries of one model result, as objects (built on demand, not kept). */
+export function samplesOf(e: MedvisionEntry, r: Pick<ModelResult, 'model' | 'task_type'>): SampleValue[] {
+  const t = e.samples.get(`${r.model}|${r.task_type}`);
+  if (!t) return [];
+  return t.value.map((value, i) => {
+    const config = t.configs[t.config[i]!]!;
+    const g = t.group[i]!;
+    return { key: `${config}#${t.docId[i]}`, config, ...(g >= 0 ? { group: t.groups[g]! } : {}), value };
+  });
+}
+
+interface Scored {
+  results: ModelResult[];
+  configs: ConfigResult[];
+  findings: Finding[];
+  samples: [string, SampleTable][];
+}
+
+function score(dir: string): Scored {
+  const scored = scoreMedvisionTree(dir, { keepSamples: true });
+  return {
+    results: scored.models,
+    configs: scored.configs,
+    findings: scored.findings,
+    samples: [...sampleTables(scored.configs, scored.samples ?? new Map(), scored.sampleScores ?? new Map())],
+  };
+}
+
+let cache: MedvisionEntry[] | undefined;
+
+/**
+ * Ingest and score every MedVision submission once per build. Each folder's scored form is
+ * cached under `.cache/` by a content hash, so a new submission rescores only itself.
+ */
+export function loadMedvision(root = resultsRoot()): MedvisionEntry[] {
+  if (cache) return cache;
+  cache = listSubmissionDirs(root, 'medvision').map((dir) => {
+    const folder = readSubmissionFolder(dir, root);
+    const scored = cached('medvision', dir, () => score(dir));
+    return {
+      id: folder.folderId,
+      ...(folder.submission ? { submission: folder.submission } : {}),
+      results: scored.results,
+      configs: scored.configs,
+      findings: [...folder.findings, ...scored.findings],
+      samples: new Map(scored.samples),
+    };
+  });
+  return cache;
+}

@@ -1,0 +1,77 @@
+import { metric } from './metrics';
+import { pairedBootstrap } from '../../core/stats/bootstrap';
+import { combine, groupSums } from '../../core/stats/group-stat';
+import { fromBootstrap, type Difference } from '../../core/compare';
+import { slugify } from '../../core/slug';
+import { onBoards } from '../../board/submission-meta';
+import type { ModelResult } from './formats/score-tree';
+import { FAMILIES, FAMILY_STAT, FAMILY_TITLE, shortSubtask, summaryGroups } from './boards/boards';
+import { loadMedvision, samplesOf as tableSamples, type MedvisionEntry, type SampleValue } from './boards/load';
+
+type Mv = { e: MedvisionEntry; r: ModelResult };
+
+function resultsOf(slug: string): Map<string, Mv> {
+  const out = new Map<string, Mv>();
+  for (const e of loadMedvision()) {
+    if (!onBoards(e.submission, e.findings) || slugify(e.submission.model.name) !== slug) continue;
+    for (const r of e.results) {
+      const prev = out.get(r.task_type);
+      if (!prev || r.n_samples > prev.r.n_samples) out.set(r.task_type, { e, r });
+    }
+  }
+  return out;
+}
+
+const samplesOf = ({ e, r }: Mv) => tableSamples(e, r);
+
+/** Align two models' samples on shared keys, stratified by A's groups (or by config). */
+function align(a: Map<string, SampleValue[]>, bValues: readonly SampleValue[]) {
+  const b = new Map(bValues.map((s) => [s.key, s.value]));
+  const ga: number[][] = [];
+  const gb: number[][] = [];
+  for (const [, list] of [...a].sort(([x], [y]) => x.localeCompare(y))) {
+    const xa: number[] = [];
+    const xb: number[] = [];
+    for (const s of list) {
+      const v = b.get(s.key);
+      if (v === undefined) continue;
+      xa.push(s.value);
+      xb.push(v);
+    }
+    if (xa.length) { ga.push(xa); gb.push(xb); }
+  }
+  return { ga, gb, n: ga.reduce((s, g) => s + g.length, 0) };
+}
+
+const statOf = (g: number[][], family: (typeof FAMILIES)[number]) => combine(FAMILY_STAT[family], groupSums(g));
+const pooled = (g: number[][]) => combine('pooled', groupSums(g));
+
+/** Paired bootstrap per family (model-summary groups) and per subtask config, on shared samples. */
+export async function compareMedvision(slugA: string, slugB: string): Promise<Difference[]> {
+  const A = resultsOf(slugA);
+  const B = resultsOf(slugB);
+  const out: Difference[] = [];
+  for (const family of FAMILIES) {
+    const a = A.get(family);
+    const b = B.get(family);
+    if (!a || !b) continue;
+    const def = family === 'Detection' ? metric('mv-iou') : metric('mv-mre');
+    const label = `seed:${slugA}|${slugB}|${family}`;
+    const groups = summaryGroups(family, a.r, samplesOf(a));
+    const { ga, gb, n } = align(groups, samplesOf(b));
+    const shared = { benchmark: 'MedVision', def, unit: 'shared samples' };
+    if (n > 0) {
+      const boot = pairedBootstrap(ga, gb, FAMILY_STAT[family], { seedLabel: label });
+      out.push(fromBootstrap({ ...shared, task: `${FAMILY_TITLE[family]} (model summary${family === 'Detection' ? ', T/L' : ''})`, n, boot, a: statOf(ga, family), b: statOf(gb, family) }));
+    }
+    const byConfig = new Map<string, SampleValue[]>();
+    for (const s of samplesOf(a)) byConfig.set(s.config, [...(byConfig.get(s.config) ?? []), s]);
+    for (const [config, list] of [...byConfig].sort(([x], [y]) => x.localeCompare(y))) {
+      const al = align(new Map([[config, list]]), samplesOf(b).filter((s) => s.config === config));
+      if (al.n === 0) continue;
+      const boot = pairedBootstrap(al.ga, al.gb, 'pooled', { seedLabel: `${label}|${config}` });
+      out.push(fromBootstrap({ ...shared, task: `${FAMILY_TITLE[family]} · ${shortSubtask(config)}`, n: al.n, boot, a: pooled(al.ga), b: pooled(al.gb) }));
+    }
+  }
+  return out;
+}

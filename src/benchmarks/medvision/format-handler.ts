@@ -1,0 +1,71 @@
+import { discoverModelFolders } from './formats/discover';
+import { scoreMedvisionTree } from './formats/score-tree';
+import { formatFinding } from '../../core/findings';
+import type { FormatHandler, ScoreOutput } from '../../core/format-handler';
+
+const fmt = (v: unknown, digits = 4) =>
+  typeof v === 'number' ? (Number.isNaN(v) ? 'NaN' : v.toFixed(digits)) : v === null || v === undefined ? '—' : String(v);
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** Headline numbers per family: the ones the MedVision paper reports. */
+function headline(m: Record<string, unknown>, taskType: string): string {
+  const s = m as Record<string, number | null | Record<string, Record<string, number | null>>>;
+  if (taskType === 'Detection') {
+    const row = (s.leaderboard_row as Record<string, Record<string, number | null>>) ?? {};
+    return `anatomy IoU ${fmt(row.anatomy?.IoU)} F1 ${fmt(row.anatomy?.F1)} · T/L IoU ${fmt(row['T/L']?.IoU)} F1 ${fmt(row['T/L']?.F1)}`;
+  }
+  return `MAE ${fmt(s.weighted_avg_mae)} · MRE ${fmt(s.weighted_avg_mre)} · nMAE ${fmt(s.weighted_avg_nmae)} · SR ${fmt(s.weighted_avg_sr)} · n ${s.total_samples}`;
+}
+
+export const handler: FormatHandler = {
+  format: 'medvision',
+  async detect(path) {
+    try {
+      return discoverModelFolders(path).length > 0;
+    } catch {
+      return false;
+    }
+  },
+  async score(path): Promise<ScoreOutput> {
+    const r = scoreMedvisionTree(path);
+    return {
+      format: 'medvision',
+      items: r.configs.map((c) => ({
+        path: c.path,
+        config: c.config,
+        task_type: c.task_type,
+        model: c.model,
+        task_tag: c.task_tag,
+        n_records: c.n_records,
+        metrics: c.metrics ?? {},
+        ...(c.claimed ? { claimed: c.claimed } : {}),
+      })),
+      summary: { models: r.models },
+      findings: r.findings,
+    };
+  },
+  renderText(out) {
+    const parts: string[] = [];
+    const models = (out.summary.models ?? []) as { model: string; task_type: string; sample_class: string; n_samples: number; model_summary: Record<string, unknown> }[];
+    for (const m of models) {
+      parts.push(`${m.model} — ${m.task_type} (${m.sample_class} class, ${m.n_samples} samples)\n  ${headline(m.model_summary, m.task_type)}`);
+    }
+    const rows = out.items.map((i) => {
+      const m = i.metrics as Record<string, number>;
+      const main = i.task_type === 'Detection' ? ['IoU', 'F1', 'SuccessRate'] : ['avgMAE', 'avgMRE', 'SuccessRate'];
+      return [String(i.config), String(i.task_type), String(i.n_records), ...main.map((k) => fmt(m[k])), fmt(m.avgNMAE)];
+    });
+    parts.push(table(['config', 'family', 'n', 'MAE|IoU', 'MRE|F1', 'SR', 'nMAE'], rows));
+    const errors = out.findings.filter((f) => f.severity === 'error').length;
+    const lines = [`${out.findings.length} finding(s), ${errors} error(s)`];
+    for (const f of out.findings.slice(0, 20)) lines.push(`  ${f.severity}: ${formatFinding(f)}`);
+    if (out.findings.length > 20) lines.push(`  … ${out.findings.length - 20} more (use --json)`);
+    parts.push(lines.join('\n'));
+    return parts.join('\n\n');
+  },
+};

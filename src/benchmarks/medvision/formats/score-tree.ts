@@ -1,0 +1,244 @@
+import { basename, relative } from 'node:path';
+import type { Finding } from '../../../core/findings';
+import { discoverModelFolders, configName, datasetFromFile, taskTypeOf, type ModelFolder } from './discover';
+import { readParsedFile, type MedvisionSample, type ParsedFile } from './read-parsed-file';
+import { readClaimed } from './claimed';
+import { aggregateScored, scoreSample, type GroupMetrics, type ScoredSample } from '../scorer/aggregate';
+import { summarizeModel } from '../scorer/summary';
+import { labelGroup } from '../scorer/label-groups';
+import type { TaskType } from '../scorer/sample';
+import { numbersClose } from '../../../core/conformance/compare';
+
+export interface ConfigResult {
+  path: string;
+  config: string;
+  model: string;
+  task_tag: string;
+  task_type: TaskType;
+  n_records: number;
+  metrics: GroupMetrics | null;
+  /** The run's own aggregates from `<ts>_results.json`, where present. */
+  claimed?: Record<string, number>;
+}
+
+export interface ModelResult {
+  model: string;
+  task_tag: string;
+  task_type: TaskType;
+  /** Derived from the data: `pilot` (≤ 100 samples per subtask) or `full` (up to 1000). */
+  sample_class: 'pilot' | 'full';
+  n_samples: number;
+  groups: Record<string, GroupMetrics>;
+  model_summary: ReturnType<typeof summarizeModel>;
+}
+
+export interface MedvisionScore {
+  configs: ConfigResult[];
+  models: ModelResult[];
+  findings: Finding[];
+  /** Per-sample records kept for callers that need them (tests, compare); absent unless asked. */
+  samples?: Map<string, MedvisionSample[]>;
+  /** With `keepSamples`: each sample's metrics and its model-summary label group (parallel to `samples`). */
+  sampleScores?: Map<string, SampleScore[]>;
+}
+
+const AD_SUMMARY_FILES = ['Ceph-Biometrics-400', 'FeTA24_BiometricsFromLandmarks_Task01'];
+const PILOT_CAP = 100;
+const FULL_CAP = 1000;
+
+/** A sample's metrics and the label group it counts in (undefined: subtask config only). */
+export interface SampleScore {
+  scored: ScoredSample;
+  group?: string;
+}
+
+/** A file's samples with their metrics, scored once, and their label groups (parallel arrays). */
+interface ScoredFile {
+  file: string;
+  samples: MedvisionSample[];
+  scored: ScoredSample[];
+  group: (string | undefined)[];
+}
+
+const scoreOne = (taskType: TaskType, s: MedvisionSample): ScoredSample =>
+  scoreSample(taskType, { filteredResp: s.filteredResp, target: s.target, targetValues: s.targetValues, geometry: s.geometry, metricType: s.metricType });
+
+/** Upstream AD reads Ceph files one by one and all FeTA24 Task01 files together, at the first. */
+function adReadOrder(files: string[]): string[] {
+  const order: string[] = [];
+  const feta = files.filter((f) => basename(f).includes('FeTA24_BiometricsFromLandmarks_Task01') && !basename(f).includes('Ceph-Biometrics-400'));
+  let fetaPlaced = false;
+  for (const f of files) {
+    const name = basename(f);
+    if (name.includes('Ceph-Biometrics-400')) order.push(f);
+    else if (feta.includes(f) && !fetaPlaced) {
+      order.push(...feta);
+      fetaPlaced = true;
+    }
+  }
+  return order;
+}
+
+type FileReader = (file: string, display: string, taskType: TaskType) => ParsedFile;
+
+function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out: MedvisionScore, read: FileReader): void {
+  const rel = (p: string) => relative(root, p) || basename(p);
+  const perType = new Map<TaskType, ScoredFile[]>();
+  const configCounts: number[] = [];
+  for (const file of folder.sampleFiles) {
+    const taskType = taskTypeOf(file, folder.taskTag);
+    if (!taskType) {
+      out.findings.push({ path: rel(file), pointer: '$', severity: 'error', message: 'cannot tell the task family (TL, AD or Detection) from the file name or task folder; file not scored' });
+      continue;
+    }
+    const parsed = read(file, rel(file), taskType);
+    out.findings.push(...parsed.findings);
+    if (keepSamples) (out.samples ??= new Map()).set(rel(file), parsed.samples);
+    const scored = parsed.samples.map((s) => scoreOne(taskType, s));
+    const list = perType.get(taskType) ?? [];
+    list.push({ file, samples: parsed.samples, scored, group: [] });
+    perType.set(taskType, list);
+    configCounts.push(parsed.samples.length);
+    out.configs.push({
+      path: rel(file),
+      config: configName(file),
+      model: folder.model,
+      task_tag: folder.taskTag,
+      task_type: taskType,
+      n_records: parsed.samples.length,
+      metrics: aggregateScored(taskType, scored),
+    });
+  }
+  if (folder.sampleFiles.length === 0) {
+    out.findings.push({ path: rel(folder.dir), pointer: '$', severity: 'error', message: 'no parsed/<ts>_samples_<config>.jsonl files in this model folder' });
+  }
+  const claimed = readClaimed(folder.resultsFiles.map((f) => ({ file: f, display: rel(f) })), out.findings);
+  for (const item of out.configs.filter((c) => c.model === folder.model && c.task_tag === folder.taskTag)) {
+    const c = claimed.get(item.config);
+    if (!c) continue;
+    item.claimed = c.metrics;
+    for (const [key, value] of Object.entries(c.metrics)) {
+      const ours = item.metrics?.[key];
+      if (ours === undefined || numbersClose(value, ours, { rel: 1e-6, abs: 1e-9 })) continue;
+      out.findings.push({
+        path: c.file,
+        pointer: `$.results[${JSON.stringify(item.config)}][${JSON.stringify(c.rawKeys[key] ?? key)}]`,
+        severity: 'warning',
+        message: `claimed ${value}, recomputed ${ours} (older medvision_bm versions score differently; the board shows the recomputed value)`,
+      });
+    }
+  }
+  const maxPerConfig = Math.max(0, ...configCounts);
+  if (maxPerConfig > FULL_CAP) {
+    out.findings.push({ path: rel(folder.dir), pointer: '$', severity: 'warning', message: `${maxPerConfig} samples in one subtask: above the benchmark's cap of ${FULL_CAP}` });
+  }
+  for (const [taskType, files] of perType) {
+    const groups = groupSamples(taskType, files, rel, out.findings);
+    if (keepSamples) {
+      for (const f of files) (out.sampleScores ??= new Map()).set(rel(f.file), f.scored.map((scored, i) => ({ scored, group: f.group[i] })));
+    }
+    const metrics: Record<string, GroupMetrics> = {};
+    for (const [name, samples] of groups) {
+      const m = aggregateScored(taskType, samples);
+      if (m !== null) metrics[name] = m;
+    }
+    out.models.push({
+      model: folder.model,
+      task_tag: folder.taskTag,
+      task_type: taskType,
+      sample_class: maxPerConfig <= PILOT_CAP ? 'pilot' : 'full',
+      n_samples: files.reduce((s, f) => s + f.samples.length, 0),
+      groups: metrics,
+      model_summary: summarizeModel(taskType, metrics),
+    });
+  }
+}
+
+function groupSamples(
+  taskType: TaskType,
+  files: ScoredFile[],
+  rel: (p: string) => string,
+  findings: Finding[],
+): Map<string, ScoredSample[]> {
+  const groups = new Map<string, ScoredSample[]>();
+  const add = (name: string, f: ScoredFile, i: number) => {
+    const g = groups.get(name) ?? [];
+    g.push(f.scored[i]!);
+    groups.set(name, g);
+    f.group[i] = name;
+  };
+  if (taskType === 'AD') {
+    const byFile = new Map(files.map((f) => [f.file, f]));
+    const order = adReadOrder(files.map((f) => f.file));
+    for (const f of files) {
+      if (!order.includes(f.file)) {
+        findings.push({ path: rel(f.file), pointer: '$', severity: 'warning', message: 'upstream\'s AD model summary reads only Ceph-Biometrics-400 and FeTA24 Task01 files: scored per subtask config only' });
+      }
+    }
+    for (const file of order) {
+      const dataset = datasetFromFile(file);
+      const f = byFile.get(file)!;
+      const samples = f.samples;
+      for (let i = 0; i < samples.length; i++) {
+        const s = samples[i]!;
+        if (!s.metricKey) {
+          findings.push({ path: rel(file), line: s.line, pointer: '$.doc.biometric_profile.metric_key', severity: 'error', message: 'missing: the AD label needs it; sample left out of the model summary' });
+          continue;
+        }
+        add(`${dataset}_${s.metricType ?? ''}_${s.metricKey}`, f, i);
+      }
+    }
+    return groups;
+  }
+  for (const f of files) {
+    const { file, samples } = f;
+    const dataset = datasetFromFile(file) ?? samples[0]?.dataset ?? '';
+    const unknown = new Map<string, number>();
+    for (let i = 0; i < samples.length; i++) {
+      const s = samples[i]!;
+      const group = s.label === undefined ? undefined : labelGroup(taskType, dataset, s.taskId, s.label, s.sliceDim);
+      if (group) add(group, f, i);
+      else {
+        const key = `dataset ${dataset}, task ${s.taskId}, label ${s.label ?? '(none)'}, slice_dim ${s.sliceDim}`;
+        unknown.set(key, (unknown.get(key) ?? 0) + 1);
+      }
+    }
+    for (const [key, n] of unknown) {
+      findings.push({ path: rel(file), pointer: '$.doc.label', severity: 'warning', message: `${key} is not in our label-group map: ${n} sample(s) scored in their subtask config only, left out of the model summary` });
+    }
+  }
+  return groups;
+}
+
+function emptyTree(root: string): MedvisionScore {
+  const out: MedvisionScore = { configs: [], models: [], findings: [] };
+  out.findings.push({ path: root, pointer: '$', severity: 'error', message: 'no MedVision model folder (<model>/parsed/) found here' });
+  return out;
+}
+
+/** Score one model folder on its own (folders are independent: the unit of parallel scoring). */
+export function scoreModelFolder(folder: ModelFolder, root: string, keepSamples = false): MedvisionScore {
+  const out: MedvisionScore = { configs: [], models: [], findings: [] };
+  scoreModel(folder, root, keepSamples, out, readParsedFile);
+  return out;
+}
+
+/** Concatenate per-folder results in folder order. */
+export function mergeScores(parts: MedvisionScore[]): MedvisionScore {
+  const out: MedvisionScore = { configs: [], models: [], findings: [] };
+  for (const p of parts) {
+    out.configs.push(...p.configs);
+    out.models.push(...p.models);
+    out.findings.push(...p.findings);
+    if (p.samples) for (const [k, v] of p.samples) (out.samples ??= new Map()).set(k, v);
+    if (p.sampleScores) for (const [k, v] of p.sampleScores) (out.sampleScores ??= new Map()).set(k, v);
+  }
+  return out;
+}
+
+/** Score every model folder found under `root` (model, task, Results or submission folder). */
+export function scoreMedvisionTree(root: string, opts: { keepSamples?: boolean } = {}): MedvisionScore {
+  const folders = discoverModelFolders(root);
+  if (folders.length === 0) return emptyTree(root);
+  return mergeScores(folders.map((f) => scoreModelFolder(f, root, opts.keepSamples ?? false)));
+}

@@ -1,0 +1,32 @@
+import type { Benchmark } from '../../core/benchmark';
+import { METRICS } from './metrics';
+import { handler } from './format-handler';
+import { medvisionRecordSchema } from './formats/record-schema';
+import { suites } from './conformance';
+import { workedExample } from './worked-examples';
+import { checkMedvision } from './checks';
+import { loadMedvision } from './boards/load';
+import { medvisionBoards } from './boards/boards';
+import { compareMedvision } from './compare';
+import { writeMedvisionDemo } from './demo/write';
+
+export const medvision: Benchmark = {
+  id: 'medvision',
+  name: 'MedVision',
+  navLabel: 'MedVision',
+  blurb: 'Medical VLMs reading physical quantities off images: detection boxes, tumour/lesion size, angles and distances.',
+  metrics: METRICS,
+  formats: [handler],
+  schemas: [
+    { name: 'medvision-record', title: 'MedVision parsed sample record (one JSONL line)', file: 'Results/<task_tag>/<model>/parsed/<ts>_samples_<config>.jsonl', schema: medvisionRecordSchema },
+  ],
+  conformance: { folders: ['medvision'], suites },
+  workedExample,
+  submissions: {
+    load: async () => loadMedvision(),
+    check: async (dir) => checkMedvision(dir),
+    boards: async () => medvisionBoards(),
+    compare: compareMedvision,
+  },
+  demo: { write: writeMedvisionDemo },
+};

@@ -1,0 +1,117 @@
+import type { Finding } from '../core/findings';
+import { toJson } from '../core/json-out';
+import { CLAIM_TOLERANCE_TEXT } from '../ingest/submission/claims';
+import type { SubmissionReport } from '../ingest/submission/types';
+import type { ValidateRun } from '../ingest/submission/validate';
+
+const MAX_FINDINGS = 200;
+
+/** Text from submissions inside a markdown table cell: no HTML, no pipes, one line. */
+export function mdCell(v: unknown): string {
+  const s = v === undefined || v === null ? '' : String(v);
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/`/g, '\\`')
+    .replace(/[\r\n]+/g, ' ')
+    .slice(0, 500);
+}
+
+/** Inline code: backticks and line breaks removed (entities would show literally inside code). */
+export const mdCode = (v: string) => `\`${v.replace(/[`\r\n]/g, ' ').slice(0, 300)}\``;
+
+const count = (fs: Finding[], sev: Finding['severity']) => fs.filter((f) => f.severity === sev).length;
+const num = (v: number | null | undefined) => (v === undefined ? 'not computed' : v === null ? 'NaN' : String(Number(v.toPrecision(8))));
+
+function findingsTable(fs: Finding[]): string[] {
+  if (fs.length === 0) return ['No findings.'];
+  const sorted = [...fs].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+  const out = ['| | File | Line | JSON path | Message |', '|---|---|---|---|---|'];
+  for (const f of sorted.slice(0, MAX_FINDINGS)) {
+    out.push(`| ${f.severity === 'error' ? '❌ error' : '⚠️ warning'} | ${mdCell(f.path)} | ${f.line ?? ''} | ${mdCell(f.pointer)} | ${mdCell(f.message)} |`);
+  }
+  if (sorted.length > MAX_FINDINGS) out.push('', `… and ${sorted.length - MAX_FINDINGS} more (run \`npm run --silent validate -- <dir> --format json\` for all).`);
+  return out;
+}
+
+function submissionSection(r: SubmissionReport): string[] {
+  const e = count(r.findings, 'error');
+  const w = count(r.findings, 'warning');
+  const out = [`### ${r.valid ? '✅' : '❌'} ${mdCode(r.dir)} — ${r.valid ? 'valid' : 'not valid'} (${e} error(s), ${w} warning(s))`, ''];
+  const s = r.submission;
+  if (s) {
+    out.push(
+      `**${mdCell(s.model.name)}** · ${mdCell(s.model.org)} · ${s.model.weights} weights${s.model.params ? ` · ${mdCell(s.model.params)}` : ''} · harness ${mdCell(s.harness.name)} ${mdCell(s.harness.version)} · submitted ${mdCell(s.submitted_at)} · review: ${s.review.status}, revision ${s.review.revision}`,
+      '',
+    );
+  }
+  out.push('#### Findings', '', ...findingsTable(r.findings), '');
+  if (r.claims.length) {
+    out.push(`#### Claimed vs recomputed (tolerance: ${CLAIM_TOLERANCE_TEXT})`, '', '| Key | Claimed | Recomputed | |', '|---|---|---|---|');
+    for (const c of r.claims) out.push(`| ${mdCell(c.key)} | ${num(c.claimed)} | ${num(c.recomputed)} | ${c.status === 'ok' ? '✅' : c.status === 'mismatch' ? '❌ differs' : '❌ unknown key'} |`);
+    out.push('');
+  }
+  out.push(`#### Rows this submission ${r.valid ? 'adds' : 'would add'}`, '');
+  if (r.rows.length === 0) {
+    out.push(r.valid ? 'None (withdrawn or rejected submissions, and runs without a board, add no rows).' : 'None: a submission with errors stays off the boards. Fix the errors and the rows appear here.');
+  } else {
+    out.push('| Board | Model | Metric | Value | 95 % interval | Rank | n | Class |', '|---|---|---|---|---|---|---|---|');
+    for (const row of r.rows) {
+      out.push(`| ${mdCell(row.board)} | ${mdCell(row.label)} | ${mdCell(row.metric)} | ${mdCell(row.display)} | ${row.interval ? `${mdCell(row.interval.display)} (${mdCell(row.interval.method)})` : '—'} | ${row.rank === undefined ? 'unranked' : `${row.rank} of ${row.of}`} | ${row.n ?? ''} | ${row.sampleClass ?? ''} |`);
+    }
+  }
+  out.push('');
+  if (r.facts.length) {
+    out.push('#### Derived from the data', '');
+    for (const f of r.facts) out.push(`- **${mdCell(f.label)}**: ${mdCell(f.value)}`);
+    out.push('');
+  }
+  if (r.recomputedKeys.length) {
+    out.push(`<details><summary>Numbers we recompute (${r.recomputedKeys.length}); any of them may be claimed in <code>submission.json</code></summary>`, '');
+    for (const k of r.recomputedKeys.slice(0, 400)) out.push(`- ${mdCode(k)}`);
+    out.push('', '</details>', '');
+  }
+  return out;
+}
+
+/** The PR report: verdict first, then per-submission findings, claims and rows. */
+export function renderMarkdown(run: ValidateRun): string {
+  const all = [...run.general, ...run.reports.flatMap((r) => r.findings)];
+  const e = count(all, 'error');
+  const out = [
+    run.valid ? `## ✅ Valid: ${run.reports.length} submission folder(s) pass validation` : `## ❌ Not valid: ${e} error(s) in ${run.reports.length} submission folder(s)`,
+    '',
+    '| Folder | Benchmark | Verdict | Errors | Warnings |',
+    '|---|---|---|---|---|',
+    ...run.reports.map((r) => `| ${mdCode(r.dir)} | ${r.benchmark ?? (r.dir.includes('/tasks/') ? 'task record' : '?')} | ${r.valid ? '✅ valid' : '❌ not valid'} | ${count(r.findings, 'error')} | ${count(r.findings, 'warning')} |`),
+    '',
+  ];
+  if (run.general.length) out.push('### The change as a whole', '', ...findingsTable(run.general), '');
+  for (const r of run.reports) out.push(...submissionSection(r));
+  return out.join('\n');
+}
+
+/** Machine-readable report; the submitter's contact is left out like everywhere else. */
+export function renderJson(run: ValidateRun): string {
+  return toJson({
+    valid: run.valid,
+    claim_tolerance: CLAIM_TOLERANCE_TEXT,
+    general: run.general,
+    submissions: run.reports.map((r) => ({
+      dir: r.dir,
+      id: r.id,
+      benchmark: r.benchmark ?? null,
+      valid: r.valid,
+      errors: count(r.findings, 'error'),
+      warnings: count(r.findings, 'warning'),
+      findings: r.findings,
+      claims: r.claims,
+      rows: r.rows,
+      facts: r.facts,
+      recomputed_keys: r.recomputedKeys,
+      ...(r.submission ? { model: r.submission.model, review: { status: r.submission.review.status, revision: r.submission.review.revision } } : {}),
+    })),
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * The plug-in contract: everything evalboard knows about one benchmark, implemented by one object
+ * in `src/benchmarks/<id>/index.ts` and registered once in `src/benchmarks/index.ts`. The core,
+ * the pages, the CLIs and validate iterate the registered benchmarks and never name one.
+ */
+import type { z } from 'zod';
+import type { Board } from './board';
+import type { Difference } from './compare';
+import type { Finding } from './findings';
+import type { FormatHandler } from './format-handler';
+import type { MetricDef } from './metric';
+import type { SuiteRunner } from './conformance/types';
+import type { Submission } from './submission-schema';
+import type { WorkedExample } from './worked-example';
+
+/** A file format we publish a JSON Schema for, at `/schemas/<name>.json`. */
+export interface PublishedSchema {
+  name: string;
+  title: string;
+  /** Where the file lives, e.g. `episodes/<name>.json`. */
+  file: string;
+  schema: z.ZodType;
+}
+
+/** What a benchmark's submission check returns (validate and the board gate run the same one). */
+export interface BenchmarkCheck {
+  /** Paths relative to the submission folder. */
+  findings: Finding[];
+  /** Every number we recompute, keyed as `claimed` keys are written. */
+  recomputed: Record<string, number | null>;
+  /** Facts derived from the data (sample class, counts) for the report and review page. */
+  facts: { label: string; value: string }[];
+}
+
+/** One submission folder as the board path read it (valid or not). */
+export interface LoadedSubmission {
+  id: string;
+  submission?: Submission;
+  findings: readonly Finding[];
+}
+
+/**
+ * An Astro component, loaded lazily so that the CLIs (plain TypeScript) can import the registry
+ * without ever loading `.astro` files.
+ */
+export type ComponentLoader = () => Promise<{ default: unknown }>;
+
+/** A section a benchmark adds below a board's ranking (e.g. published tables shown beside the recomputed rows). */
+export interface BoardExtra {
+  component: ComponentLoader;
+  props: Record<string, unknown>;
+}
+
+/** A page of the benchmark's own, at `/<path>/` (e.g. the ClinicalBench seed pages). */
+export interface ExtraPage {
+  /** Site path without leading or trailing slash. */
+  path: string;
+  component: ComponentLoader;
+  props: Record<string, unknown>;
+}
+
+/** A generated file of the benchmark's own, at `/<path>` (e.g. a seed's dataset as CSV). */
+export interface ExtraFile {
+  path: string;
+  contentType: string;
+  body(): string;
+}
+
+/** Benchmarks that take score submissions under `results/<id>/<submission>/`. */
+export interface SubmissionSupport {
+  /** Every submission folder of this benchmark, with the readers' findings. */
+  load(): Promise<LoadedSubmission[]>;
+  /** The benchmark-specific part of `validate`: read every file, recompute every claimable number. */
+  check(dir: string): Promise<BenchmarkCheck>;
+  /** Every board of this benchmark (view models), computed from the loaded submissions. */
+  boards(): Promise<Board[]>;
+  /** Paired differences between two models (by slug) on the units both were scored on. */
+  compare(slugA: string, slugB: string): Promise<Difference[]>;
+  /** Sections shown below a board's ranking. */
+  boardExtras?(board: Board): BoardExtra[];
+}
+
+export interface Benchmark {
+  /** Folder name under `src/benchmarks/` and `results/`, URL segment, metric `benchmark` field. */
+  id: string;
+  /** Display name, e.g. "MedVision". */
+  name: string;
+  /** Short label for the top navigation. */
+  navLabel: string;
+  /** One sentence for the home page. */
+  blurb: string;
+  /** Every metric this benchmark reports, defined once. */
+  metrics: readonly MetricDef[];
+  /** Result formats the `score` CLI detects, in detection order. */
+  formats: readonly FormatHandler[];
+  /** File formats published under `/schemas/`. */
+  schemas: readonly PublishedSchema[];
+  /** Conformance: the vector folders under `../shared/conformance/` this benchmark answers for, and its suites. */
+  conformance: { folders: readonly string[]; suites: readonly SuiteRunner[] };
+  /** The worked example shown on one of this benchmark's metric pages, computed by its own scorer. */
+  workedExample(def: MetricDef): WorkedExample;
+  submissions?: SubmissionSupport;
+  pages?(): Promise<ExtraPage[]>;
+  files?(): Promise<ExtraFile[]>;
+  /** Regenerates the bundled synthetic submissions under `<resultsRoot>/<id>/` (deterministic). */
+  demo?: { write(resultsRoot: string): void };
+}

@@ -1,0 +1,32 @@
+import type { Finding } from './findings';
+
+/** One scored unit in `score --json` (DESIGN §6). NaN is written as null by the CLI. */
+export interface ScoreItem {
+  path: string;
+  config: string;
+  task_type?: string;
+  metrics: Record<string, number | null | boolean | string>;
+  [extra: string]: unknown;
+}
+
+export interface ScoreOutput {
+  format: 'medvision' | 'latch' | 'clinicalbench' | 'tile-task';
+  items: ScoreItem[];
+  summary: Record<string, unknown>;
+  findings: Finding[];
+}
+
+export interface ScoreOptions {
+  /** Tile task: the reference answer file. */
+  reference?: string;
+}
+
+/** A result format the `score` CLI can detect and score. */
+export interface FormatHandler {
+  format: ScoreOutput['format'];
+  /** True when `path` (file or folder) is in this format. Must be cheap and never throw. */
+  detect(path: string, opts: ScoreOptions): Promise<boolean>;
+  score(path: string, opts: ScoreOptions): Promise<ScoreOutput>;
+  /** Human-readable table for the terminal. */
+  renderText(out: ScoreOutput): string;
+}

@@ -1,0 +1,28 @@
+import { FLOAT_LITERALS } from './python-number';
+import { parseTolerantJson } from './tolerant-json';
+
+/** Any token that could be a float literal (a digit followed by `.`, `e` or `E`); false = every number is an int. */
+const MAYBE_FLOAT = /\d[.eE]/;
+
+export interface PythonJsonOptions {
+  /** Accept bare `NaN` / `Infinity` / `-Infinity` as Python's json.loads does (default true). */
+  allowNonFinite?: boolean;
+}
+
+/**
+ * Parse JSON the way Python's `json.loads` sees it: integral numbers written as float literals
+ * (`4.0`, `4e0`) are recorded in `FLOAT_LITERALS` (see `src/scorers/latch/python-number.ts`),
+ * so graders can tell `4.0` from `4`. Throws `JsonSyntaxError` (located) or `SyntaxError`.
+ * Text without any fraction or exponent takes the fast `JSON.parse` path.
+ */
+export function parsePythonJson(text: string, options: PythonJsonOptions = {}): unknown {
+  const allowNonFinite = options.allowNonFinite ?? true;
+  if (!MAYBE_FLOAT.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Fall through: the tolerant parser accepts NaN/Infinity (when allowed) and locates errors.
+    }
+  }
+  return parseTolerantJson(text, { floatLiterals: FLOAT_LITERALS, allowNonFinite });
+}

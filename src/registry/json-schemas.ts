@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { submissionSchemaFor } from '../core/submission-schema';
+import type { PublishedSchema } from '../core/benchmark';
+import { taskRecordSchema } from '../ingest/tasks/schema';
+import { BENCHMARKS, SUBMISSION_BENCHMARKS } from './benchmarks';
+
+const ids = SUBMISSION_BENCHMARKS.map((b) => b.id) as [string, ...string[]];
+
+/** Every format we accept, published as `/schemas/<name>.json` (generated from the zod schemas). */
+export const PUBLISHED_SCHEMAS: readonly PublishedSchema[] = [
+  { name: 'submission', title: 'Score submission (submission.json)', file: 'results/<benchmark>/<id>/submission.json', schema: submissionSchemaFor(ids) },
+  ...BENCHMARKS.flatMap((b) => b.schemas),
+  { name: 'task-record', title: 'Task-submission record (task.json)', file: 'results/tasks/<id>/task.json', schema: taskRecordSchema },
+];
+
+/**
+ * JSON Schema (draft 2020-12) of one published format. Input shape (defaults optional);
+ * refinements zod cannot express (finite numbers, no "..") are enforced by `validate`, not here.
+ */
+export function jsonSchemaOf(name: string, site = ''): Record<string, unknown> {
+  const entry = PUBLISHED_SCHEMAS.find((s) => s.name === name);
+  if (!entry) throw new Error(`unknown schema ${name}`);
+  const schema = z.toJSONSchema(entry.schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema, ...rest } = schema;
+  return {
+    $schema,
+    ...(site ? { $id: `${site.replace(/\/$/, '')}/schemas/${name}.json` } : {}),
+    title: entry.title,
+    ...rest,
+    $comment: `Generated from evalboard's zod schema; file: ${entry.file}. Run \`npm run --silent validate -- <folder>\` for the full check.`,
+  };
+}

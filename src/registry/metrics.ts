@@ -1,0 +1,15 @@
+import { BENCHMARKS } from '../benchmarks';
+import type { MetricDef } from '../core/metric';
+
+export type { MetricDef } from '../core/metric';
+
+/** Every metric of every registered benchmark, once. Ids are unique across benchmarks (tested). */
+export const METRICS: readonly MetricDef[] = BENCHMARKS.flatMap((b) => b.metrics);
+
+const BY_ID = new Map(METRICS.map((m) => [m.id, m]));
+
+export function metric(id: string): MetricDef {
+  const m = BY_ID.get(id);
+  if (!m) throw new Error(`unknown metric id ${id}`);
+  return m;
+}
