@@ -6,15 +6,16 @@
  * Hidden answer key: the ground-truth error list, the trap list, `bias_present`, the bias signal
  * and the generator's error counts are NOT part of anything built here. Only what the agent sees.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Papa from 'papaparse';
-import { findEpisodeFiles } from '../formats/discover';
-import { readEpisodeFile } from '../formats/read-episodes';
+import { readPlayedEpisodes } from '../formats/played-seeds';
 import { datasetSha256, generateDataset, FLOAT_FIELDS, toRecord } from '../scorer/dataset';
 import type { PatientRecord, Protocol } from '../scorer/dataset';
 import { pyFloatRepr } from '../scorer/dataset/py-float-repr';
 import { TASK_IDS, TASKS, isTaskId, type TaskId } from '../scorer/tasks';
+
+/** The task list, for the seed pages (pages import view models, not the scorer). */
+export { TASK_IDS, TASKS, type TaskId };
 
 /** The seed of the upstream README table; always official. */
 export const README_SEED = 20260402;
@@ -123,16 +124,6 @@ export function seedView(seed: number, task: TaskId): SeedView {
   return view;
 }
 
-/** Folders under `results/clinicalbench/` that hold a submission. */
-function submissionDirs(resultsRoot: string): string[] {
-  const root = join(resultsRoot, 'clinicalbench');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !d.name.startsWith('.') && existsSync(join(root, d.name, 'submission.json')))
-    .map((d) => join(root, d.name))
-    .sort();
-}
-
 export interface OfficialSeed {
   seed: number;
   /** Submissions (folder ids) with an episode on this seed, per task. */
@@ -156,16 +147,10 @@ export function officialSeeds(resultsRoot = resolve(process.cwd(), 'results')): 
         return e;
       };
       entry(README_SEED);
-      for (const dir of submissionDirs(resultsRoot)) {
-        const id = dir.split(/[\\/]/).pop()!;
-        for (const file of await findEpisodeFiles(dir)) {
-          for (const e of (await readEpisodeFile(file)).episodes) {
-            const { seed, task_id } = e.record;
-            if (!Number.isSafeInteger(seed) || !isTaskId(task_id)) continue;
-            const used = entry(seed).usedBy[task_id];
-            if (!used.includes(id)) used.push(id);
-          }
-        }
+      for (const { submission: id, seed, taskId } of await readPlayedEpisodes(resultsRoot)) {
+        if (!Number.isSafeInteger(seed) || !isTaskId(taskId)) continue;
+        const used = entry(seed).usedBy[taskId];
+        if (!used.includes(id)) used.push(id);
       }
       return [...bySeed.values()].sort((a, b) => (a.seed === README_SEED ? -1 : b.seed === README_SEED ? 1 : a.seed - b.seed));
     })();
