@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import type { Finding } from '../core/findings';
 import { renderMarkdown } from '../ingest/submission/markdown';
 import { redactContacts } from '../ingest/submission/redact';
 import { FILE_CATEGORIES } from '../ingest/tasks/schema';
-import type { TaskFolder } from '../ingest/tasks/read';
+import { listTaskDirs, readTaskFolder, type TaskFolder } from '../ingest/tasks/read';
 
 /**
  * What a task review page shows. Built from an explicit list of fields: the submitter's e-mail
@@ -99,4 +100,11 @@ export function taskReviewView(folder: TaskFolder): TaskReviewView | undefined {
       : {}),
     findings: folder.findings,
   };
+}
+
+/** Every bundled task record (`results/tasks/<id>/task.json`) as a review-page view. */
+export function loadTaskReviews(resultsRoot = join(process.cwd(), 'results')): TaskReviewView[] {
+  return listTaskDirs(resultsRoot)
+    .map((d) => taskReviewView(readTaskFolder(d, resultsRoot)))
+    .filter((v): v is TaskReviewView => v !== undefined);
 }

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseTaskRecord, taskReviewView, loadTaskReviews } from '../../src/ingest/tasks';
+import { parseTaskRecord } from '../../src/ingest/tasks';
+import { taskReviewView, loadTaskReviews } from '../../src/board/tasks-view';
 import { REPO } from './helpers';
 
 const SEED = join(REPO, '..', 'shared', 'seeds', '003_bf0189500c8d381c.txt');
