@@ -1,4 +1,4 @@
-import { jsonPath } from '../../../core/findings';
+import { jsonPath } from './findings';
 
 /**
  * Map every value's JSON path (`$.episodes[0].actions[3].confidence`) to the 1-based line it

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { AuditAction } from '../scorer/episode';
 import { jsonPath, type Finding } from '../../../core/findings';
-import { jsonLineIndex, lineOf } from './json-lines';
+import { jsonLineIndex, lineOf } from '../../../core/json-lines';
 import { episodeSchema, type EpisodeRecord } from './schema';
 
 /** An episode as read from a file, with where its parts live in that file. */

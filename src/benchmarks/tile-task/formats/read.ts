@@ -3,7 +3,7 @@ import { checkPredictions, classifyTiles } from '../scorer/validate';
 import { scoreTileTask } from '../scorer/score';
 import { DEFAULT_GRID, type TileReference, type TileScoreReport } from '../scorer/types';
 import { jsonPath, type Finding } from '../../../core/findings';
-import { jsonLineIndex, lineOf } from '../../clinicalbench/formats/json-lines';
+import { jsonLineIndex, lineOf } from '../../../core/json-lines';
 import { tileReferenceSchema } from './schema';
 
 /** Per-tile findings beyond this many of one kind are summarised in one line. */
