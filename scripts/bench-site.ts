@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
 import { hashSeed, mulberry32 } from '../src/core/prng';
-import { hasChromium, launch } from '../tests/e2e/browser';
-import { serveStatic } from '../tests/e2e/server';
+import { hasChromium, launch } from './lib/browser';
+import { serveStatic } from './lib/server';
 
 const ROOT = join(import.meta.dirname, '..');
 const WORK = join(ROOT, 'bench-data', 'site');

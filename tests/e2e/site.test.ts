@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launch } from './browser';
+import { hasChromium, launch } from '../../scripts/lib/browser';
 import { ensureBuilt } from './build';
-import { serveStatic } from './server';
+import { serveStatic } from '../../scripts/lib/server';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ARTIFACTS = join(ROOT, 'test-artifacts', 'e2e');
