@@ -33,7 +33,7 @@ export interface Entry {
   /** Plain-text score composition for the tooltip / expand. */
   composition?: string[];
   /** MedVision only. */
-  sampleClass?: 'full' | 'pilot';
+  sampleClass?: string;
   /** Extra per-row links (site paths without the base URL), e.g. the ClinicalBench seeds a row was run on. */
   links?: { label: string; href: string }[];
 }

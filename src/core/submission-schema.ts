@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLAIM_TOLERANCE_TEXT } from './claim-tolerance';
 
 /** `submission.json` at the root of every `results/<benchmark>/<id>/` folder (DESIGN §2). */
 const isoDate = z
@@ -64,7 +65,7 @@ export const submissionSchemaFor = (benchmarkIds?: readonly [string, ...string[]
       .describe(
         'Numbers you claim, keyed as the validate report lists them (e.g. "MedVision-TL/<model>/weighted_avg_mae", ' +
           '"<model>|<harness>/accuracy", "<agent>/Average"); null claims "not a number". Each is recomputed and must agree ' +
-          'within |claimed − recomputed| ≤ 1e-4 · max(1, |recomputed|).',
+          `within ${CLAIM_TOLERANCE_TEXT}.`,
       ),
     disclosures: z.strictObject({
       contamination: z.enum(['yes', 'no', 'unknown']),

@@ -48,7 +48,7 @@ describe.skipIf(!HAS_SHARED)('score on real MedVision trees equals the upstream 
             diffs.push(...compareValues({ doc_id, filtered_resp, target }, { doc_id: s.docId, filtered_resp: s.filteredResp, target: s.target }, `${file}[${i}]`));
             const got = expected.task_type === 'Detection'
               ? (({ precisionKind: _k, ...m }) => m)(detectionMetrics(s.filteredResp, s.target))
-              : measurementMetrics(expected.task_type, s.filteredResp, s.target, s.geometry, s.metricType);
+              : measurementMetrics({ taskType: expected.task_type, answer: s.filteredResp, target: s.target, geometry: s.geometry, metricType: s.metricType });
             diffs.push(...compareValues(want, got, `${file}[${i}]`));
           });
         }

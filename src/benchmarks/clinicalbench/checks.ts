@@ -1,14 +1,14 @@
 import { handler } from './format-handler';
+import { README_COLUMNS } from './columns';
+import { TASK_IDS } from './scorer/tasks';
 import { unrecognisedEpisodeFiles } from './formats/discover';
 import type { Finding } from '../../core/findings';
 import { unsafeIdReason } from '../../ingest/submission/ids';
 import type { BenchmarkCheck } from '../../core/benchmark';
 
 interface Interval { mean: number | null; low: number | null; high: number | null; n: number }
-interface AgentSummary { agent: string; rows: unknown[]; Easy: Interval; Medium: Interval; Hard: Interval; Average: Interval; Precision: Interval }
+interface AgentSummary { agent: string; rows: unknown[]; [column: string]: unknown }
 
-const TASKS = ['task_easy', 'task_medium', 'task_hard'];
-const COLUMNS = ['Easy', 'Medium', 'Hard', 'Average', 'Precision'] as const;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
@@ -44,7 +44,7 @@ export async function checkClinicalbench(dir: string): Promise<BenchmarkCheck> {
     bySeed.set(k, (bySeed.get(k) ?? new Set()).add(task!));
   }
   for (const [k, tasks] of bySeed) {
-    const missing = TASKS.filter((t) => !tasks.has(t));
+    const missing = TASK_IDS.filter((t) => !tasks.has(t));
     const [who, seed] = k.split('\u0000');
     if (missing.length) findings.push({ path: '.', pointer: '$', severity: 'warning', message: `${who}, seed ${seed}: ${missing.join(', ')} not played, so the seed has no Average` });
   }
@@ -53,10 +53,11 @@ export async function checkClinicalbench(dir: string): Promise<BenchmarkCheck> {
   const recomputed: Record<string, number | null> = {};
   const facts: BenchmarkCheck['facts'] = [{ label: 'Ground truth', value: String(out.summary.ground_truth ?? 'regenerated from (seed, task)') }];
   for (const a of agents) {
-    for (const c of COLUMNS) {
-      recomputed[`${a.agent}/${c}`] = num(a[c]?.mean);
-      if (num(a[c]?.low) !== null) recomputed[`${a.agent}/${c}/ci_lower`] = num(a[c]!.low);
-      if (num(a[c]?.high) !== null) recomputed[`${a.agent}/${c}/ci_upper`] = num(a[c]!.high);
+    for (const { name: c } of README_COLUMNS) {
+      const m = a[c] as Interval | undefined;
+      recomputed[`${a.agent}/${c}`] = num(m?.mean);
+      if (num(m?.low) !== null) recomputed[`${a.agent}/${c}/ci_lower`] = num(m!.low);
+      if (num(m?.high) !== null) recomputed[`${a.agent}/${c}/ci_upper`] = num(m!.high);
     }
     facts.push({ label: a.agent, value: `${a.rows.length} seed(s) · ${out.items.length} episode(s)` });
   }

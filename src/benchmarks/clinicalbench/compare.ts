@@ -1,4 +1,4 @@
-import { metric } from './metrics';
+import { AVERAGE_COLUMN, TASK_COLUMNS } from './columns';
 import { pairedMeanDifference } from '../../core/stats/mean-interval';
 import { mean, verdictOf, type Difference } from '../../core/compare';
 import type { MetricDef } from '../../core/metric';
@@ -17,12 +17,7 @@ export async function compareClinicalbench(slugA: string, slugB: string): Promis
   const ra = rowsOf(slugA);
   const rb = rowsOf(slugB);
   if (!ra.length || !rb.length) return [];
-  const cols: [string, keyof SeedRow, MetricDef][] = [
-    ['Average', 'average', metric('cb-average')],
-    ['Easy', 'easy', metric('cb-benchmark-score')],
-    ['Medium', 'medium', metric('cb-benchmark-score')],
-    ['Hard', 'hard', metric('cb-benchmark-score')],
-  ];
+  const cols: [string, keyof SeedRow, MetricDef][] = [AVERAGE_COLUMN, ...TASK_COLUMNS].map((c) => [c.name, c.rowKey, c.def]);
   const out: Difference[] = [];
   for (const [task, key, def] of cols) {
     const mb = new Map(rb.map((r) => [r.seed, r[key] as number | null]));

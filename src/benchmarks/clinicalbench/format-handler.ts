@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename, relative } from 'node:path';
 import { summarizeEpisodes, type BoardSummary, type MeanInterval } from './scorer/aggregate';
 import { TASKS } from './scorer/tasks';
+import { AVERAGE_COLUMN, PRECISION_COLUMN, README_COLUMNS } from './columns';
 import { findEpisodeFiles } from './formats/discover';
 import { readEpisodeFile } from './formats/read-episodes';
 import { scoreEpisodes, type EpisodeScore } from './formats/score-episodes';
@@ -12,24 +13,20 @@ function interval(m: MeanInterval) {
   return { mean: m.mean, low: m.low, high: m.high, n: m.n };
 }
 
+type Interval = ReturnType<typeof interval>;
+interface SummaryRow { seed: number; components: BoardSummary['rows'][number]['components']; [column: string]: unknown }
+interface AgentTable { seeds: number[]; rows: SummaryRow[]; [column: string]: unknown }
+
 /** The README table's columns, per seed and as means with a 95 % t-interval across seeds. */
-function boardSummary(s: BoardSummary) {
+function boardSummary(s: BoardSummary): AgentTable {
   return {
     seeds: s.seeds,
     rows: s.rows.map((r) => ({
       seed: r.seed,
-      Easy: r.easy,
-      Medium: r.medium,
-      Hard: r.hard,
-      Average: r.average,
-      Precision: r.flag_precision,
+      ...Object.fromEntries(README_COLUMNS.map((c) => [c.name, r[c.rowKey]])),
       components: r.components,
     })),
-    Easy: interval(s.easy),
-    Medium: interval(s.medium),
-    Hard: interval(s.hard),
-    Average: interval(s.average),
-    Precision: interval(s.flag_precision),
+    ...Object.fromEntries(README_COLUMNS.map((c) => [c.name, interval(s[c.rowKey])])),
   };
 }
 
@@ -104,16 +101,20 @@ function renderText(out: ScoreOutput): string {
         fmt(m.recall).padStart(8) + fmt(m.precision).padStart(8) + fmt(m.dense_reward_total).padStart(9),
     );
   }
-  const agents = (out.summary.agents ?? []) as (ReturnType<typeof boardSummary> & { agent: string })[];
+  const agents = (out.summary.agents ?? []) as (AgentTable & { agent: string })[];
   for (const a of agents) {
-    lines.push('', `${a.agent}: Easy / Medium / Hard / Average / Precision`);
+    lines.push('', `${a.agent}: ${README_COLUMNS.map((c) => c.name).join(' / ')}`);
     for (const r of a.rows) {
-      const pct = r.Precision === null ? '—' : `${Math.round(r.Precision * 100)}%`;
-      lines.push(`  seed ${r.seed}: ${fmt(r.Easy, 2)} / ${fmt(r.Medium, 2)} / ${fmt(r.Hard, 2)} / ${fmt(r.Average, 2)} / ${pct}`);
+      const cell = (c: (typeof README_COLUMNS)[number]) => {
+        const v = r[c.name] as number | null;
+        if (c !== PRECISION_COLUMN) return fmt(v, 2);
+        return v === null ? '—' : `${Math.round(v * 100)}%`;
+      };
+      lines.push(`  seed ${r.seed}: ${README_COLUMNS.map(cell).join(' / ')}`);
     }
     if (a.rows.length > 1) {
-      const iv = (m: { mean: number; low: number; high: number }) => `${fmt(m.mean, 3)} [${fmt(m.low, 3)}, ${fmt(m.high, 3)}]`;
-      lines.push(`  mean over ${a.rows.length} seeds (95% t): Average ${iv(a.Average)}`);
+      const iv = (m: Interval) => `${fmt(m.mean, 3)} [${fmt(m.low, 3)}, ${fmt(m.high, 3)}]`;
+      lines.push(`  mean over ${a.rows.length} seeds (95% t): ${AVERAGE_COLUMN.name} ${iv(a[AVERAGE_COLUMN.name] as Interval)}`);
     }
   }
   lines.push('', `ground truth: ${String(out.summary.ground_truth)}`);

@@ -1,10 +1,9 @@
 import { scoreMedvisionTree } from './formats/score-tree';
+import { FULL_CAP, PILOT_CAP } from './sample-class';
 import { flattenNumbers } from '../../ingest/submission/claims';
 import type { BenchmarkCheck } from '../../core/benchmark';
 import type { Finding } from '../../core/findings';
 
-const PILOT_CAP = 100;
-const FULL_CAP = 1000;
 
 /**
  * MedVision: every sample file parses (the reader locates bad lines, duplicate doc_ids and empty

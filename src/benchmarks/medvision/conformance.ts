@@ -22,7 +22,7 @@ function sampleMetrics(s: SampleInput & { task_type: TaskType }) {
     const { precisionKind: _kind, ...m } = detectionMetrics(s.filtered_resp, s.target);
     return m;
   }
-  return measurementMetrics(s.task_type, s.filtered_resp, s.target, geometry(s), s.metric_type);
+  return measurementMetrics({ taskType: s.task_type, answer: s.filtered_resp, target: s.target, geometry: geometry(s), metricType: s.metric_type });
 }
 
 const toGroupSample = (s: SampleInput): GroupSample => ({

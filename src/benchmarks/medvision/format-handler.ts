@@ -1,6 +1,7 @@
 import { discoverModelFolders } from './formats/discover';
 import { scoreMedvisionTree } from './formats/score-tree';
 import { formatFinding } from '../../core/findings';
+import { GROUP_KEY, SUMMARY_KEY as S } from './scorer/keys';
 import type { FormatHandler, ScoreOutput } from '../../core/format-handler';
 
 const fmt = (v: unknown, digits = 4) =>
@@ -19,7 +20,7 @@ function headline(m: Record<string, unknown>, taskType: string): string {
     const row = (s.leaderboard_row as Record<string, Record<string, number | null>>) ?? {};
     return `anatomy IoU ${fmt(row.anatomy?.IoU)} F1 ${fmt(row.anatomy?.F1)} · T/L IoU ${fmt(row['T/L']?.IoU)} F1 ${fmt(row['T/L']?.F1)}`;
   }
-  return `MAE ${fmt(s.weighted_avg_mae)} · MRE ${fmt(s.weighted_avg_mre)} · nMAE ${fmt(s.weighted_avg_nmae)} · SR ${fmt(s.weighted_avg_sr)} · n ${s.total_samples}`;
+  return `MAE ${fmt(s[S.mae])} · MRE ${fmt(s[S.mre])} · nMAE ${fmt(s[S.nmae])} · SR ${fmt(s[S.sr])} · n ${s[S.total]}`;
 }
 
 export const handler: FormatHandler = {
@@ -57,8 +58,8 @@ export const handler: FormatHandler = {
     }
     const rows = out.items.map((i) => {
       const m = i.metrics as Record<string, number>;
-      const main = i.task_type === 'Detection' ? ['IoU', 'F1', 'SuccessRate'] : ['avgMAE', 'avgMRE', 'SuccessRate'];
-      return [String(i.config), String(i.task_type), String(i.n_records), ...main.map((k) => fmt(m[k])), fmt(m.avgNMAE)];
+      const main = i.task_type === 'Detection' ? ['IoU', 'F1', GROUP_KEY.sr] : [GROUP_KEY.mae, GROUP_KEY.mre, GROUP_KEY.sr];
+      return [String(i.config), String(i.task_type), String(i.n_records), ...main.map((k) => fmt(m[k])), fmt(m[GROUP_KEY.nmae])];
     });
     parts.push(table(['config', 'family', 'n', 'MAE|IoU', 'MRE|F1', 'SR', 'nMAE'], rows));
     const errors = out.findings.filter((f) => f.severity === 'error').length;

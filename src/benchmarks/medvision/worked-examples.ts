@@ -1,6 +1,7 @@
 /** Worked examples for the MedVision metric docs, computed at build time by the scorer the boards use. */
 import { aggregateGroup } from './scorer/aggregate';
 import { detectionMetrics, measurementMetrics } from './scorer/sample';
+import { ACC_IOU_MEAN_KEY, GROUP_KEY as G, OVERLAP_METRICS, SUMMARY_MRE_THRESHOLDS, accIouKey, mreKey } from './scorer/keys';
 import { exampleNumber as f, type WorkedExample } from '../../core/worked-example';
 import type { MetricDef } from '../../core/metric';
 
@@ -14,14 +15,14 @@ const TL_SAMPLES = [
 
 function medvisionTL(): WorkedExample {
   const rows = TL_SAMPLES.map((s) => {
-    const m = measurementMetrics('TL', s.filteredResp, s.target, geometry);
+    const m = measurementMetrics({ taskType: 'TL', answer: s.filteredResp, target: s.target, geometry });
     return [JSON.stringify(s.filteredResp), s.target, f(m.MAE), f(m.MRE), f(m.NMAE, 6), m.success ? 'yes' : 'no'];
   });
   const g = aggregateGroup('TL', TL_SAMPLES.map((s) => ({ ...s, geometry })))!;
   return {
     intro: 'Four tumour/lesion-size answers (major, minor axis in mm) on 512 × 512 slices with 0.8 mm pixels; the fourth does not parse into two numbers, so it is a failure.',
     inputs: { head: ['answer', 'target', 'MAE', 'MRE', 'nMAE', 'parsed'], rows },
-    outputs: Object.entries(g).filter(([k]) => ['avgMAE', 'avgMRE', 'avgNMAE', 'SuccessRate', 'MRE<0.1', 'MRE<0.2', 'MRE<0.3', 'num_samples'].includes(k)),
+    outputs: Object.entries(g).filter(([k]) => ([G.mae, G.mre, G.nmae, G.sr, ...SUMMARY_MRE_THRESHOLDS.map(mreKey), G.n] as string[]).includes(k)),
   };
 }
 
@@ -40,7 +41,7 @@ function medvisionDetection(): WorkedExample {
   return {
     intro: 'Three box answers (x1, y1, x2, y2, relative coordinates); the third has three numbers, so it fails and scores 0 on every overlap metric.',
     inputs: { head: ['answer', 'target', 'IoU', 'F1', 'Precision', 'Recall', 'parsed'], rows },
-    outputs: Object.entries(g).filter(([k]) => ['IoU', 'F1', 'Precision', 'Recall', 'SuccessRate', 'Acc@IoU>=0.50', 'Acc@IoU>=0.75', 'Acc@IoU[0.50:0.95]', 'avgMAE', 'num_samples'].includes(k)),
+    outputs: Object.entries(g).filter(([k]) => ([...OVERLAP_METRICS, G.sr, accIouKey(0.5), accIouKey(0.75), ACC_IOU_MEAN_KEY, G.mae, G.n] as string[]).includes(k)),
   };
 }
 

@@ -2,9 +2,9 @@ import type { Finding } from '../../core/findings';
 import { jsonPath } from '../../core/findings';
 import type { ClaimRow } from './types';
 
-/** A claim agrees when |claimed − recomputed| ≤ CLAIM_TOLERANCE · max(1, |recomputed|). */
-export const CLAIM_TOLERANCE = 1e-4;
-export const CLAIM_TOLERANCE_TEXT = '|claimed − recomputed| ≤ 1e-4 · max(1, |recomputed|)';
+import { CLAIM_TOLERANCE, CLAIM_TOLERANCE_TEXT } from '../../core/claim-tolerance';
+
+export { CLAIM_TOLERANCE, CLAIM_TOLERANCE_TEXT };
 
 export function claimAgrees(claimed: number | null, recomputed: number | null): boolean {
   const c = claimed === null || Number.isNaN(claimed) ? null : claimed;

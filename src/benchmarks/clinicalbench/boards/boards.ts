@@ -8,7 +8,8 @@ import type { Finding } from '../../../core/findings';
 import type { Submission } from '../../../core/submission-schema';
 import { metric } from '../metrics';
 import { summarizeEpisodes, type ScoredEpisode, type MeanInterval } from '../scorer/aggregate';
-import type { TaskId } from '../scorer/tasks';
+import { TASK_IDS, TASKS, type TaskId } from '../scorer/tasks';
+import { AVERAGE_COLUMN, PRECISION_COLUMN, TASK_COLUMNS } from '../columns';
 import type { ScoreBreakdown } from '../scorer/counters';
 import { rankEntries } from '../../../core/rank';
 import { identityOf, onBoards } from '../../../board/submission-meta';
@@ -46,15 +47,13 @@ export function loadClinicalbench(root = resultsRoot()): Promise<ClinicalEntry[]
   return cache;
 }
 
-const DIFFICULTIES: { task: TaskId; key: 'easy' | 'medium' | 'hard'; title: string }[] = [
-  { task: 'task_easy', key: 'easy', title: 'Easy' },
-  { task: 'task_medium', key: 'medium', title: 'Medium' },
-  { task: 'task_hard', key: 'hard', title: 'Hard' },
-];
+const DIFFICULTIES: { task: TaskId; key: 'easy' | 'medium' | 'hard'; title: string }[] = TASK_IDS.map((t) => ({ task: t, key: TASKS[t].rowKey, title: TASKS[t].label }));
 
 const COMPONENTS: (keyof ScoreBreakdown)[] = ['recall', 'precision', 'workflow', 'efficiency', 'report'];
 const WEIGHT: Record<string, number> = { recall: 0.7, precision: 0.15, workflow: 0.05, efficiency: 0.05, report: 0.05 };
 
+/** A board column headed with the metric's own label. */
+const column = (id: string) => ({ def: metric(id), label: metric(id).label });
 const val = (m: MeanInterval) => (Number.isFinite(m.mean) ? m.mean : null);
 const iv = (m: MeanInterval) => (m.n > 1 && Number.isFinite(m.low) && Number.isFinite(m.high) ? { interval: { lo: m.low, hi: m.high, method: 't' as const } } : {});
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null);
@@ -69,9 +68,9 @@ function overall(entries: ClinicalEntry[]): Board {
       n: s.average.n,
       primary: val(s.average),
       ...iv(s.average),
-      secondary: [val(s.easy), val(s.medium), val(s.hard), val(s.flag_precision)],
+      secondary: [...TASK_COLUMNS, PRECISION_COLUMN].map((c) => val(s[c.rowKey])),
       composition: s.rows.map((r) => `seed ${r.seed}: ${[r.easy, r.medium, r.hard].map((v) => (v === null ? '—' : v.toFixed(3))).join(' / ')}`),
-      links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, 'task_easy') })),
+      links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, TASK_IDS[0]) })),
     });
   }
   return {
@@ -81,13 +80,8 @@ function overall(entries: ClinicalEntry[]): Board {
     title: 'Average over difficulties',
     description: 'Mean of the Easy, Medium and Hard scores per seed, then the mean over seeds with a 95 % t-interval (seeds are the units).',
     nUnit: 'seeds',
-    primary: { def: metric('cb-average'), label: 'Average' },
-    secondary: [
-      { def: metric('cb-benchmark-score'), label: 'Easy' },
-      { def: metric('cb-benchmark-score'), label: 'Medium' },
-      { def: metric('cb-benchmark-score'), label: 'Hard' },
-      { def: metric('cb-flag-precision'), label: 'Precision' },
-    ],
+    primary: { def: AVERAGE_COLUMN.def, label: AVERAGE_COLUMN.def.label },
+    secondary: [...TASK_COLUMNS, PRECISION_COLUMN].map((c) => ({ def: c.def, label: c.task ? c.name : c.def.label })),
     sections: [{ id: 'all', title: 'All submissions', rows: rankEntries(list, 'higher') }],
   };
 }
@@ -117,13 +111,9 @@ function difficulty(entries: ClinicalEntry[], d: (typeof DIFFICULTIES)[number]):
     title: d.title,
     description: `The ${d.title.toLowerCase()} task: benchmark score per episode, mean over seeds with a 95 % t-interval; components are means over the episodes.`,
     nUnit: 'seeds',
-    primary: { def: metric('cb-benchmark-score'), label: 'Score' },
+    primary: column('cb-benchmark-score'),
     secondary: [
-      { def: metric('cb-recall'), label: 'Recall' },
-      { def: metric('cb-precision'), label: 'Flag precision' },
-      { def: metric('cb-workflow'), label: 'Workflow' },
-      { def: metric('cb-efficiency'), label: 'Efficiency' },
-      { def: metric('cb-report'), label: 'Report' },
+      ...['cb-recall', 'cb-precision', 'cb-workflow', 'cb-efficiency', 'cb-report'].map(column),
     ],
     sections: [{ id: 'all', title: 'All submissions', rows: rankEntries(list, 'higher') }],
   };

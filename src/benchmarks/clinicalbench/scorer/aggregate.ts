@@ -1,6 +1,6 @@
 import type { EpisodeCounters, ScoreBreakdown } from './counters';
 import { tInterval } from '../../../core/stats/t-interval';
-import { TASK_IDS, type TaskId } from './tasks';
+import { TASK_IDS, TASKS, type TaskId, type TaskSpec } from './tasks';
 
 /** A column's mean across seeds with its 95 % t-interval. */
 export interface MeanInterval {
@@ -59,8 +59,6 @@ export interface BoardSummary {
   flag_precision: MeanInterval;
 }
 
-const COLUMN: Record<TaskId, 'easy' | 'medium' | 'hard'> = { task_easy: 'easy', task_medium: 'medium', task_hard: 'hard' };
-
 export function flagPrecision(c: EpisodeCounters): number {
   const graded = c.correct_flags + c.false_positive_flags + c.duplicate_flags;
   return graded === 0 ? 0 : c.correct_flags / graded;
@@ -81,9 +79,7 @@ export function seedRow(seed: number, episodes: readonly ScoredEpisode[]): SeedR
   for (const [t, e] of byTask) components[t] = e.breakdown;
   return {
     seed,
-    easy: score('task_easy'),
-    medium: score('task_medium'),
-    hard: score('task_hard'),
+    ...(Object.fromEntries(TASK_IDS.map((t) => [TASKS[t].rowKey, score(t)])) as Pick<SeedRow, TaskSpec['rowKey']>),
     average: complete ? (scores as number[]).reduce((s, v) => s + v, 0) / scores.length : null,
     flag_precision: mean([...byTask.values()].map((e) => flagPrecision(e.counters))),
     components,
@@ -99,9 +95,7 @@ export function summarizeEpisodes(episodes: readonly ScoredEpisode[]): BoardSumm
   return {
     seeds,
     rows,
-    easy: column((r) => r[COLUMN.task_easy]),
-    medium: column((r) => r[COLUMN.task_medium]),
-    hard: column((r) => r[COLUMN.task_hard]),
+    ...(Object.fromEntries(TASK_IDS.map((t) => [TASKS[t].rowKey, column((r) => r[TASKS[t].rowKey])])) as Pick<BoardSummary, TaskSpec['rowKey']>),
     average: column((r) => r.average),
     flag_precision: column((r) => r.flag_precision),
   };

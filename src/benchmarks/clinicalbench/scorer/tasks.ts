@@ -10,6 +10,8 @@ export interface TaskSpec {
   id: TaskId;
   /** Board column label. */
   label: 'Easy' | 'Medium' | 'Hard';
+  /** Field of a seed row (and board summary) holding this task's score. */
+  rowKey: 'easy' | 'medium' | 'hard';
   allowBias: boolean;
   allowedErrorTypes: readonly string[];
   requiredInvestigations: readonly string[];
@@ -22,6 +24,7 @@ export const TASKS: Readonly<Record<TaskId, TaskSpec>> = {
   task_easy: {
     id: 'task_easy',
     label: 'Easy',
+    rowKey: 'easy',
     allowBias: false,
     allowedErrorTypes: ['invalid_age'],
     requiredInvestigations: ['age'],
@@ -31,6 +34,7 @@ export const TASKS: Readonly<Record<TaskId, TaskSpec>> = {
   task_medium: {
     id: 'task_medium',
     label: 'Medium',
+    rowKey: 'medium',
     allowBias: false,
     allowedErrorTypes: ['invalid_age', 'temporal_inconsistency', 'protocol_window_violation'],
     requiredInvestigations: ['age', 'death_date', 'enrollment_date', 'stage'],
@@ -40,6 +44,7 @@ export const TASKS: Readonly<Record<TaskId, TaskSpec>> = {
   task_hard: {
     id: 'task_hard',
     label: 'Hard',
+    rowKey: 'hard',
     allowBias: true,
     allowedErrorTypes: ['invalid_age', 'temporal_inconsistency', 'protocol_window_violation', 'selection_bias'],
     requiredInvestigations: ['age', 'death_date', 'enrollment_date', 'stage', 'comorbidity_index'],

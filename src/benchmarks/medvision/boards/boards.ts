@@ -4,6 +4,7 @@ import { stratifiedBootstrap } from '../../../core/stats/bootstrap';
 import type { GroupStat } from '../../../core/stats/group-stat';
 import { classifyDetectionRegion } from '../scorer/summary';
 import type { TaskType } from '../scorer/sample';
+import { ACC_IOU_MEAN_KEY, GROUP_KEY as G, ROW_ACC_IOU, SUMMARY_KEY as S, mreKey, summaryMreKey } from '../scorer/keys';
 import { loadMedvision, samplesOf, type MedvisionEntry, type SampleValue } from './load';
 import { rankEntries } from '../../../core/rank';
 import { slugify } from '../../../core/slug';
@@ -22,6 +23,8 @@ const CLASS_SHORT = { full: 'open-weight runs', pilot: 'pilot runs' } as const;
 type Value = (r: ModelResult) => number | null;
 interface ColumnSpec extends Column { value: Value }
 
+/** A column headed with the metric's own label. */
+const column = (id: string): Column => ({ def: metric(id), label: metric(id).label });
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const ms = (r: ModelResult) => r.model_summary as unknown as Record<string, unknown>;
 const lb = (r: ModelResult, group: 'anatomy' | 'T/L', key: string) =>
@@ -33,16 +36,16 @@ function familyColumns(family: TaskType): ColumnSpec[] {
       { def: metric('mv-iou'), label: 'IoU (T/L)', value: (r) => lb(r, 'T/L', 'IoU') },
       { def: metric('mv-iou'), label: 'IoU (anatomy)', value: (r) => lb(r, 'anatomy', 'IoU') },
       { def: metric('mv-f1'), label: 'F1 (T/L)', value: (r) => lb(r, 'T/L', 'F1') },
-      { def: metric('mv-acc-iou'), label: 'Acc@IoU (T/L)', value: (r) => lb(r, 'T/L', 'AccIoU_mean') },
-      { def: metric('mv-success-rate'), label: 'SR (T/L)', value: (r) => lb(r, 'T/L', 'SuccessRate') },
+      { def: metric('mv-acc-iou'), label: 'Acc@IoU (T/L)', value: (r) => lb(r, 'T/L', ROW_ACC_IOU.mean) },
+      { def: metric('mv-success-rate'), label: 'SR (T/L)', value: (r) => lb(r, 'T/L', G.sr) },
     ];
   }
   return [
-    { def: metric('mv-mre'), label: 'MRE', value: (r) => num(ms(r).weighted_avg_mre) },
-    { def: metric('mv-mae'), label: family === 'AD' ? 'MAE (mm, °)' : 'MAE (mm)', value: (r) => num(ms(r).weighted_avg_mae) },
-    { def: metric('mv-nmae'), label: 'nMAE', value: (r) => num(ms(r).weighted_avg_nmae) },
-    { def: metric('mv-success-rate'), label: 'SR', value: (r) => num(ms(r).weighted_avg_sr) },
-    { def: metric('mv-mre-lt'), label: 'MRE<0.1', value: (r) => num(ms(r)['weighted_mre<0.1']) },
+    { def: metric('mv-mre'), label: metric('mv-mre').label, value: (r) => num(ms(r)[S.mre]) },
+    { def: metric('mv-mae'), label: family === 'AD' ? 'MAE (mm, °)' : 'MAE (mm)', value: (r) => num(ms(r)[S.mae]) },
+    { def: metric('mv-nmae'), label: metric('mv-nmae').label, value: (r) => num(ms(r)[S.nmae]) },
+    { def: metric('mv-success-rate'), label: metric('mv-success-rate').label, value: (r) => num(ms(r)[S.sr]) },
+    { def: metric('mv-mre-lt'), label: mreKey(0.1), value: (r) => num(ms(r)[summaryMreKey(0.1)]) },
   ];
 }
 
@@ -50,18 +53,18 @@ type ConfigValue = (m: Record<string, number>) => number | null;
 function configColumns(family: TaskType): (Column & { value: ConfigValue })[] {
   if (family === 'Detection') {
     return [
-      { def: metric('mv-iou'), label: 'IoU', value: (m) => num(m.IoU) },
-      { def: metric('mv-f1'), label: 'F1', value: (m) => num(m.F1) },
-      { def: metric('mv-acc-iou'), label: 'Acc@IoU', value: (m) => num(m['Acc@IoU[0.50:0.95]']) },
-      { def: metric('mv-success-rate'), label: 'SR', value: (m) => num(m.SuccessRate) },
+      { ...column('mv-iou'), value: (m) => num(m.IoU) },
+      { ...column('mv-f1'), value: (m) => num(m.F1) },
+      { ...column('mv-acc-iou'), value: (m) => num(m[ACC_IOU_MEAN_KEY]) },
+      { ...column('mv-success-rate'), value: (m) => num(m[G.sr]) },
     ];
   }
   return [
-    { def: metric('mv-mre'), label: 'MRE', value: (m) => num(m.avgMRE) },
-    { def: metric('mv-mae'), label: 'MAE', value: (m) => num(m.avgMAE) },
-    { def: metric('mv-nmae'), label: 'nMAE', value: (m) => num(m.avgNMAE) },
-    { def: metric('mv-success-rate'), label: 'SR', value: (m) => num(m.SuccessRate) },
-    { def: metric('mv-mre-lt'), label: 'MRE<0.1', value: (m) => num(m['MRE<0.1']) },
+    { ...column('mv-mre'), value: (m) => num(m[G.mre]) },
+    { ...column('mv-mae'), value: (m) => num(m[G.mae]) },
+    { ...column('mv-nmae'), value: (m) => num(m[G.nmae]) },
+    { ...column('mv-success-rate'), value: (m) => num(m[G.sr]) },
+    { def: metric('mv-mre-lt'), label: mreKey(0.1), value: (m) => num(m[mreKey(0.1)]) },
   ];
 }
 
@@ -73,7 +76,7 @@ export function summaryGroups(family: TaskType, r: ModelResult, samples: readonl
   const out = new Map<string, SampleValue[]>();
   for (const s of samples) {
     if (!s.group || !(s.group in r.groups)) continue;
-    if (family === 'Detection' && classifyDetectionRegion(s.group, r.groups[s.group]!.num_samples ?? 0) !== 'T/L') continue;
+    if (family === 'Detection' && classifyDetectionRegion(s.group, r.groups[s.group]![G.n] ?? 0) !== 'T/L') continue;
     const g = out.get(s.group) ?? [];
     g.push(s);
     out.set(s.group, g);
@@ -113,7 +116,7 @@ function familyBoard(family: TaskType, entries: MedvisionEntry[]): Board {
           sampleClass,
         });
         for (const c of e.configs.filter((c) => c.model === r.model && c.task_type === family)) {
-          grid.push({ model: id.model, modelSlug: id.modelSlug, section: sampleClass, subtask: c.config, subtaskLabel: shortSubtask(c.config), value: configColumns(family)[0]!.value(c.metrics ?? {}), n: c.metrics?.num_samples ?? c.n_records });
+          grid.push({ model: id.model, modelSlug: id.modelSlug, section: sampleClass, subtask: c.config, subtaskLabel: shortSubtask(c.config), value: configColumns(family)[0]!.value(c.metrics ?? {}), n: c.metrics?.[G.n] ?? c.n_records });
         }
       }
     }
@@ -172,7 +175,7 @@ function configBoards(entries: MedvisionEntry[]): Board[] {
           const value = primary!.value(c.metrics!);
           return {
             ...identityOf(e.id, e.submission),
-            n: c.metrics!.num_samples ?? c.n_records,
+            n: c.metrics![G.n] ?? c.n_records,
             primary: value,
             ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
             secondary: secondary.map((col) => col.value(c.metrics!)),

@@ -5,6 +5,7 @@ import { readParsedFile, type MedvisionSample, type ParsedFile } from './read-pa
 import { readClaimed } from './claimed';
 import { aggregateScored, scoreSample, type GroupMetrics, type ScoredSample } from '../scorer/aggregate';
 import { summarizeModel } from '../scorer/summary';
+import { FULL_CAP, sampleClassOf } from '../sample-class';
 import { labelGroup } from '../scorer/label-groups';
 import type { TaskType } from '../scorer/sample';
 import { numbersClose } from '../../../core/conformance/compare';
@@ -43,8 +44,6 @@ export interface MedvisionScore {
 }
 
 const AD_SUMMARY_FILES = ['Ceph-Biometrics-400', 'FeTA24_BiometricsFromLandmarks_Task01'];
-const PILOT_CAP = 100;
-const FULL_CAP = 1000;
 
 /** A sample's metrics and the label group it counts in (undefined: subtask config only). */
 export interface SampleScore {
@@ -81,7 +80,18 @@ function adReadOrder(files: string[]): string[] {
 
 type FileReader = (file: string, display: string, taskType: TaskType) => ParsedFile;
 
-function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out: MedvisionScore, read: FileReader): void {
+/** How one model folder is scored. */
+export interface ScoreModelOptions {
+  folder: ModelFolder;
+  /** Paths in findings and results are shown relative to this. */
+  root: string;
+  /** Keep every sample and its per-sample score (board sample tables, compare). */
+  keepSamples?: boolean;
+  /** The parsed-file reader (tests substitute one). */
+  read?: FileReader;
+}
+
+function scoreModel({ folder, root, keepSamples = false, read = readParsedFile }: ScoreModelOptions, out: MedvisionScore): void {
   const rel = (p: string) => relative(root, p) || basename(p);
   const perType = new Map<TaskType, ScoredFile[]>();
   const configCounts: number[] = [];
@@ -146,7 +156,7 @@ function scoreModel(folder: ModelFolder, root: string, keepSamples: boolean, out
       model: folder.model,
       task_tag: folder.taskTag,
       task_type: taskType,
-      sample_class: maxPerConfig <= PILOT_CAP ? 'pilot' : 'full',
+      sample_class: sampleClassOf(maxPerConfig),
       n_samples: files.reduce((s, f) => s + f.samples.length, 0),
       groups: metrics,
       model_summary: summarizeModel(taskType, metrics),
@@ -217,9 +227,9 @@ function emptyTree(root: string): MedvisionScore {
 }
 
 /** Score one model folder on its own (folders are independent: the unit of parallel scoring). */
-export function scoreModelFolder(folder: ModelFolder, root: string, keepSamples = false): MedvisionScore {
+export function scoreModelFolder(opts: ScoreModelOptions): MedvisionScore {
   const out: MedvisionScore = { configs: [], models: [], findings: [] };
-  scoreModel(folder, root, keepSamples, out, readParsedFile);
+  scoreModel(opts, out);
   return out;
 }
 
@@ -240,5 +250,5 @@ export function mergeScores(parts: MedvisionScore[]): MedvisionScore {
 export function scoreMedvisionTree(root: string, opts: { keepSamples?: boolean } = {}): MedvisionScore {
   const folders = discoverModelFolders(root);
   if (folders.length === 0) return emptyTree(root);
-  return mergeScores(folders.map((f) => scoreModelFolder(f, root, opts.keepSamples ?? false)));
+  return mergeScores(folders.map((folder) => scoreModelFolder({ folder, root, keepSamples: opts.keepSamples ?? false })));
 }

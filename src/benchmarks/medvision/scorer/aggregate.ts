@@ -1,4 +1,5 @@
 import {
+  GROUP_KEY,
   ACC_IOU_MEAN_KEY, AD_NEAR_ZERO_GT_THRESHOLD, COCO_IOU_THRESHOLDS, OVERLAP_METRICS, OVERLAP_THRESHOLDS,
   TENTHS, accIouKey, maeKey, mreKey, overlapKey,
 } from './keys';
@@ -33,7 +34,7 @@ export function scoreSample(taskType: TaskType, s: GroupSample): ScoredSample {
       return { kind: 'measurement', m: { MAE: NaN, MRE: NaN, NMAE: NaN, success: false }, excluded: true };
     }
   }
-  return { kind: 'measurement', m: measurementMetrics(taskType, s.filteredResp, s.target, s.geometry, s.metricType, s.targetValues), excluded: false };
+  return { kind: 'measurement', m: measurementMetrics({ taskType, answer: s.filteredResp, target: s.target, geometry: s.geometry, metricType: s.metricType, targetValues: s.targetValues }), excluded: false };
 }
 
 /** `min(int(v * 10), 9)` including Python's negative list indexing (negative MRE). */
@@ -67,14 +68,16 @@ function aggregateMeasurement(taskType: 'TL' | 'AD', samples: readonly ScoredSam
     if (m.success) success++;
   }
   if (total === 0) return null;
-  const avgMAE = nMAE > 0 ? sumMAE / nMAE : NaN;
-  const avgMRE = nMRE > 0 ? sumMRE / nMRE : NaN;
-  const avgNMAE = nNMAE > 0 ? sumNMAE / nNMAE : NaN;
-  const SuccessRate = success / total;
+  const mae = nMAE > 0 ? sumMAE / nMAE : NaN;
+  const mre = nMRE > 0 ? sumMRE / nMRE : NaN;
+  const nmae = nNMAE > 0 ? sumNMAE / nNMAE : NaN;
+  const sr = success / total;
+  const K = GROUP_KEY;
+  // Upstream's dict order differs between the TL and AD functions.
   const out: GroupMetrics =
     taskType === 'TL'
-      ? { avgMAE, avgMRE, SuccessRate, avgNMAE, num_samples: total }
-      : { avgMAE, avgMRE, avgNMAE, SuccessRate, num_samples: total };
+      ? { [K.mae]: mae, [K.mre]: mre, [K.sr]: sr, [K.nmae]: nmae, [K.n]: total }
+      : { [K.mae]: mae, [K.mre]: mre, [K.nmae]: nmae, [K.sr]: sr, [K.n]: total };
   cumulative(reBuckets, total, mreKey, out);
   return out;
 }
@@ -130,13 +133,13 @@ function aggregateDetection(samples: readonly ScoredSample[]): GroupMetrics {
     if (m.success) success++;
   }
   const out: GroupMetrics = {
-    avgMAE: nMAE > 0 ? sumMAE / nMAE : NaN,
+    [GROUP_KEY.mae]: nMAE > 0 ? sumMAE / nMAE : NaN,
     IoU: counts.IoU > 0 ? sums.IoU.mean(counts.IoU) : NaN,
     F1: counts.F1 > 0 ? sums.F1.mean(counts.F1) : NaN,
     Precision: counts.Precision > 0 ? sums.Precision.mean(counts.Precision) : NaN,
     Recall: counts.Recall > 0 ? sums.Recall.mean(counts.Recall) : NaN,
-    SuccessRate: success / total,
-    num_samples: total,
+    [GROUP_KEY.sr]: success / total,
+    [GROUP_KEY.n]: total,
   };
   cumulative(aeBuckets, total, maeKey, out);
   for (const name of OVERLAP_METRICS) {

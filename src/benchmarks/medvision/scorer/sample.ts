@@ -67,21 +67,28 @@ export function physicalDiagonal(g: SliceGeometry): number {
 
 const FAILED: MeasurementMetrics = { MAE: NaN, MRE: NaN, NMAE: NaN, success: false };
 
+/** What one TL or AD sample is scored from. */
+export interface MeasurementInput {
+  taskType: 'TL' | 'AD';
+  /** The extracted answer (upstream's `filtered_resps[0]`). */
+  answer: unknown;
+  /** Ground truth as the record stores it: a list of numbers written as text. */
+  target: string;
+  /** Slice geometry, for nMAE. */
+  geometry?: SliceGeometry;
+  /** AD: `distance` or `angle` (angles have no nMAE). */
+  metricType?: string;
+  /** `target` already parsed by the caller (the ingest hot path). */
+  targetValues?: readonly number[];
+}
+
 /**
  * TL (k = 2) and AD (k = 1) per-sample metrics: `cal_metrics_TL_task` / `cal_metrics_AD_task`.
  * nMAE needs geometry and, for AD, a distance (angles have no nMAE).
  */
-export function measurementMetrics(
-  taskType: 'TL' | 'AD',
-  filteredResp: unknown,
-  target: string,
-  geometry?: SliceGeometry,
-  metricType?: string,
-  /** `target` already parsed by the caller (the ingest hot path). */
-  targetValues?: readonly number[],
-): MeasurementMetrics {
+export function measurementMetrics({ taskType, answer, target, geometry, metricType, targetValues }: MeasurementInput): MeasurementMetrics {
   const gt = targetArray(target, targetValues);
-  const pred = parsePrediction(filteredResp);
+  const pred = parsePrediction(answer);
   const k = taskType === 'TL' ? 2 : 1;
   if (pred === null || pred.length !== k) return { ...FAILED };
   const pair = broadcast(pred, gt);

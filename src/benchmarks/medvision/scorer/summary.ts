@@ -1,4 +1,7 @@
-import { EXCLUDED_REGION_KEYS, MINIMUM_GROUP_SIZE, TUMOR_LESION_KEYS, ACC_IOU_MEAN_KEY, accIouKey } from './keys';
+import {
+  EXCLUDED_REGION_KEYS, MINIMUM_GROUP_SIZE, TUMOR_LESION_KEYS, ACC_IOU_MEAN_KEY, accIouKey, mreKey,
+  GROUP_KEY as G, SUMMARY_KEY as S, SAMPLE_KEY, SUMMARY_MRE_THRESHOLDS, summaryMreKey, ROW_ACC_IOU,
+} from './keys';
 import { pairwiseSum } from './numpy-sum';
 import type { TaskType } from './sample';
 
@@ -17,17 +20,17 @@ interface WeightedMeans {
 /** Sample-weighted MRE<0.1…0.3 over the included labels, each over the labels where it is defined. */
 function weightedMreThresholds(labels: Record<string, number>[]): WeightedMeans {
   const out: Record<string, number | null> = {};
-  for (const t of ['0.1', '0.2', '0.3']) {
+  for (const t of SUMMARY_MRE_THRESHOLDS) {
     let sum = 0;
     let count = 0;
     for (const m of labels) {
-      const n = m.num_samples ?? 0;
-      const v = m[`MRE<${t}`];
+      const n = m[G.n] ?? 0;
+      const v = m[mreKey(t)];
       if (n <= 0 || !isNum(v)) continue;
       sum += v * n;
       count += n;
     }
-    out[`weighted_mre<${t}`] = count > 0 ? sum / count : null;
+    out[summaryMreKey(t)] = count > 0 ? sum / count : null;
   }
   return out as unknown as WeightedMeans;
 }
@@ -38,23 +41,25 @@ export function summarizeTL(groups: Groups) {
   const included: string[] = [];
   const kept: Record<string, number>[] = [];
   for (const [label, m] of Object.entries(groups)) {
-    const mre = m.avgMRE;
-    const n = m.num_samples ?? 0;
+    const mre = m[G.mre];
+    const n = m[G.n] ?? 0;
     if (!isNum(mre) || !(n > 0)) continue;
     included.push(label);
     kept.push(m);
-    if (isNum(m.avgMAE)) sumMAE += m.avgMAE * n;
+    const mae = m[G.mae];
+    const nmae = m[G.nmae];
+    if (isNum(mae)) sumMAE += mae * n;
     sumMRE += mre * n;
-    sumSR += m.SuccessRate! * n;
-    if (isNum(m.avgNMAE)) { sumNMAE += m.avgNMAE * n; nNMAE += n; }
+    sumSR += m[G.sr]! * n;
+    if (isNum(nmae)) { sumNMAE += nmae * n; nNMAE += n; }
     total += n;
   }
   return {
-    total_samples: total,
-    weighted_avg_mae: total > 0 ? sumMAE / total : null,
-    weighted_avg_mre: total > 0 ? sumMRE / total : null,
-    weighted_avg_sr: total > 0 ? sumSR / total : null,
-    weighted_avg_nmae: nNMAE > 0 ? sumNMAE / nNMAE : null,
+    [S.total]: total,
+    [S.mae]: total > 0 ? sumMAE / total : null,
+    [S.mre]: total > 0 ? sumMRE / total : null,
+    [S.sr]: total > 0 ? sumSR / total : null,
+    [S.nmae]: nNMAE > 0 ? sumNMAE / nNMAE : null,
     ...weightedMreThresholds(kept),
     labels_included: included,
   };
@@ -67,10 +72,10 @@ export interface AdGroupAverage {
 
 /** AD `calculate_group_avg`: each metric over the labels where it is defined. */
 function adGroupAverage(labels: Record<string, number>[]): AdGroupAverage {
-  const total = labels.reduce((s, m) => s + m.num_samples!, 0);
-  const fields: [keyof AdGroupAverage, string][] = [
-    ['MAE', 'avgMAE'], ['MRE', 'avgMRE'], ['nMAE', 'avgNMAE'], ['SR', 'SuccessRate'],
-    ['MRE<0.1', 'MRE<0.1'], ['MRE<0.2', 'MRE<0.2'], ['MRE<0.3', 'MRE<0.3'],
+  const total = labels.reduce((s, m) => s + m[G.n]!, 0);
+  const fields: [string, string][] = [
+    [SAMPLE_KEY.mae, G.mae], [SAMPLE_KEY.mre, G.mre], [SAMPLE_KEY.nmae, G.nmae], [SAMPLE_KEY.sr, G.sr],
+    ...SUMMARY_MRE_THRESHOLDS.map((t): [string, string] => [mreKey(t), mreKey(t)]),
   ];
   const out = {} as Record<string, number | null>;
   for (const [name, key] of fields) {
@@ -79,8 +84,8 @@ function adGroupAverage(labels: Record<string, number>[]): AdGroupAverage {
     for (const m of labels) {
       const v = m[key];
       if (!isNum(v)) continue;
-      sum += v * m.num_samples!;
-      valid += m.num_samples!;
+      sum += v * m[G.n]!;
+      valid += m[G.n]!;
     }
     out[name] = total > 0 && valid > 0 ? sum / valid : null;
   }
@@ -99,25 +104,26 @@ export function summarizeAD(groups: Groups) {
   const cephAngle: Record<string, number>[] = [];
   const cephDistance: Record<string, number>[] = [];
   for (const [label, m] of Object.entries(groups)) {
-    const n = m.num_samples;
+    const n = m[G.n];
     if (n === undefined || n === null || !(n > 0)) continue;
     included.push(label);
     kept.push(m);
-    if (isNum(m.avgMAE)) sumMAE += m.avgMAE * n;
-    if (isNum(m.avgMRE)) sumMRE += m.avgMRE * n;
-    if (isNum(m.avgNMAE)) { sumNMAE += m.avgNMAE * n; nNMAE += n; }
-    if (isNum(m.SuccessRate)) sumSR += m.SuccessRate * n;
+    const [mae, mre, nmae, sr] = [m[G.mae], m[G.mre], m[G.nmae], m[G.sr]];
+    if (isNum(mae)) sumMAE += mae * n;
+    if (isNum(mre)) sumMRE += mre * n;
+    if (isNum(nmae)) { sumNMAE += nmae * n; nNMAE += n; }
+    if (isNum(sr)) sumSR += sr * n;
     total += n;
     if (label.includes('FeTA24_distance')) feta.push(m);
     else if (label.includes('Ceph-Biometrics-400_angle')) cephAngle.push(m);
     else if (label.includes('Ceph-Biometrics-400_distance')) cephDistance.push(m);
   }
   return {
-    total_samples: total,
-    weighted_avg_mae: total > 0 ? sumMAE / total : null,
-    weighted_avg_mre: total > 0 ? sumMRE / total : null,
-    weighted_avg_nmae: nNMAE > 0 ? sumNMAE / nNMAE : null,
-    weighted_avg_sr: total > 0 ? sumSR / total : null,
+    [S.total]: total,
+    [S.mae]: total > 0 ? sumMAE / total : null,
+    [S.mre]: total > 0 ? sumMRE / total : null,
+    [S.nmae]: nNMAE > 0 ? sumNMAE / nNMAE : null,
+    [S.sr]: total > 0 ? sumSR / total : null,
     ...weightedMreThresholds(kept),
     labels_included: included,
     group_averages: {
@@ -137,9 +143,9 @@ function detectionGroupMean(regions: [string, Record<string, number>][]): Record
   const weights = new Map<string, number[]>();
   let total = 0;
   for (const [, m] of regions) {
-    const n = m.num_samples ?? 0;
+    const n = m[G.n] ?? 0;
     for (const [key, v] of Object.entries(m)) {
-      if (key === 'num_samples') { total += v; continue; }
+      if (key === G.n) { total += v; continue; }
       if (!Number.isFinite(v)) continue;
       if (!values.has(key)) { values.set(key, []); weights.set(key, []); }
       values.get(key)!.push(v);
@@ -153,21 +159,21 @@ function detectionGroupMean(regions: [string, Record<string, number>][]): Record
     if (!(nSum > 0)) throw new RangeError(`No valid samples for metric ${key}`);
     out[key] = pairwiseSum(vs.map((v, i) => v * ns[i]!)) / nSum;
   }
-  out.total_samples = total;
+  out[S.total] = total;
   out.num_regions = regions.length;
   return out;
 }
 
 const LEADERBOARD_KEYS: [string, string][] = [
-  ['Recall', 'Recall'], ['Precision', 'Precision'], ['F1', 'F1'], ['IoU', 'IoU'], ['SuccessRate', 'SuccessRate'],
-  ['IoU>0.5', 'IoU>0.5'], ['F1>0.5', 'F1>0.5'], ['AccIoU_50', accIouKey(0.5)], ['AccIoU_75', accIouKey(0.75)],
-  ['AccIoU_mean', ACC_IOU_MEAN_KEY],
+  ['Recall', 'Recall'], ['Precision', 'Precision'], ['F1', 'F1'], ['IoU', 'IoU'], [G.sr, G.sr],
+  ['IoU>0.5', 'IoU>0.5'], ['F1>0.5', 'F1>0.5'], [ROW_ACC_IOU.at50, accIouKey(0.5)], [ROW_ACC_IOU.at75, accIouKey(0.75)],
+  [ROW_ACC_IOU.mean, ACC_IOU_MEAN_KEY],
 ];
 
 function leaderboardRow(mean: Record<string, number>) {
   const row: Record<string, number | null> = {};
   for (const [name, key] of LEADERBOARD_KEYS) row[name] = orNull(mean[key]);
-  row.total_samples = mean.total_samples ?? 0;
+  row[S.total] = mean[S.total] ?? 0;
   row.num_regions = mean.num_regions ?? 0;
   return row;
 }
@@ -186,7 +192,7 @@ export function summarizeDetection(groups: Groups) {
   const anatomy: [string, Record<string, number>][] = [];
   const tl: [string, Record<string, number>][] = [];
   for (const [name, m] of Object.entries(groups)) {
-    const cls = classifyDetectionRegion(name, m.num_samples ?? 0);
+    const cls = classifyDetectionRegion(name, m[G.n] ?? 0);
     if (cls === 'anatomy') anatomy.push([name, m]);
     else if (cls === 'T/L') tl.push([name, m]);
   }
