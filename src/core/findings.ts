@@ -10,7 +10,7 @@ export interface Finding {
   message: string;
 }
 
-/** `results/medvision/x/parsed/a.jsonl:17 $.target: expected a number list` */
+/** `results/<benchmark>/x/parsed/a.jsonl:17 $.target: expected a number list` */
 export function formatFinding(f: Finding): string {
   const where = f.line === undefined ? f.path : `${f.path}:${f.line}`;
   return `${where} ${f.pointer}: ${f.message}`;

@@ -10,7 +10,8 @@ export interface ScoreItem {
 }
 
 export interface ScoreOutput {
-  format: 'medvision' | 'latch' | 'clinicalbench' | 'tile-task';
+  /** The benchmark id whose format this is. */
+  format: string;
   items: ScoreItem[];
   summary: Record<string, unknown>;
   findings: Finding[];

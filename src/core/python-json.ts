@@ -11,7 +11,7 @@ export interface PythonJsonOptions {
 
 /**
  * Parse JSON the way Python's `json.loads` sees it: integral numbers written as float literals
- * (`4.0`, `4e0`) are recorded in `FLOAT_LITERALS` (see `src/scorers/latch/python-number.ts`),
+ * (`4.0`, `4e0`) are recorded in `FLOAT_LITERALS` (see `./python-number.ts`),
  * so graders can tell `4.0` from `4`. Throws `JsonSyntaxError` (located) or `SyntaxError`.
  * Text without any fraction or exponent takes the fast `JSON.parse` path.
  */

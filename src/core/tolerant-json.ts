@@ -3,7 +3,7 @@
  * writes them) and, on malformed input, says where: the JSON path being read and the column.
  * Used for error reporting and for small values; the hot path uses JSON.parse first.
  * Optionally (`floatLiterals`) it reports which integral numbers were written as float literals
- * (`4.0`), which JSON.parse cannot tell from `4`; latch ingest uses that for Python int checks.
+ * (`4.0`), which JSON.parse cannot tell from `4`; the Python-JSON reader uses that for Python int checks.
  */
 import { jsonPath } from './findings';
 
@@ -27,7 +27,7 @@ export interface TolerantJsonOptions {
    * Report every number written with a fraction or exponent (`4.0`, `4e0`, `40e-1`) whose value
    * is an integer, as (containing object or array, key or index), so Python's int/float
    * distinction survives parsing. A float literal at the document root has no container and is
-   * not reported. See `src/scorers/latch/python-number.ts` (`FLOAT_LITERALS`).
+   * not reported. See `./python-number.ts` (`FLOAT_LITERALS`).
    */
   floatLiterals?: FloatLiteralSink;
   /** Accept Python's bare `NaN`, `Infinity`, `-Infinity` (default true; false = strict JSON). */

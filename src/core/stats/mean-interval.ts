@@ -3,7 +3,7 @@ import { percentileInterval } from './quantile';
 import { mulberry32, seedFrom } from './rng';
 
 /**
- * Paired difference of two per-unit score lists (latch evals, ClinicalBench seeds): the mean of
+ * Paired difference of two per-unit score lists (evals, seeds): the mean of
  * b − a with a percentile bootstrap over units, plus the paired t-interval for reference.
  */
 export function pairedMeanDifference(a: readonly number[], b: readonly number[], seedLabel: string, replicates = 2000, level = 0.95) {

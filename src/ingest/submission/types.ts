@@ -5,9 +5,9 @@ import type { BenchmarkId, Submission } from '../../core/submission-schema';
 export interface ContributedRow {
   /** Board title, e.g. "MedVision · Tumour/lesion size — pilot runs". */
   board: string;
-  /** Site path of the board without the base, e.g. `benchmarks/medvision/tl-pilot/`. */
+  /** Site path of the board without the base, e.g. `benchmarks/<benchmark>/<board>/`. */
   href?: string;
-  /** Row label: model (MedVision), model|harness (latch), agent (ClinicalBench). */
+  /** Row label (the entry as the benchmark names it: a model, model|harness, an agent). */
   label: string;
   metric: string;
   value: number | null;

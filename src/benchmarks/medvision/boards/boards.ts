@@ -88,8 +88,6 @@ function eligible(entries: MedvisionEntry[]): (MedvisionEntry & { submission: No
   return entries.filter((e): e is MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> } => onBoards(e.submission, e.findings));
 }
 
-const fmtN = (n: number) => n.toLocaleString('en-US');
-
 function familyBoard(family: TaskType, entries: MedvisionEntry[]): Board {
   const cols = familyColumns(family);
   const [primary, ...secondary] = cols;
@@ -112,7 +110,6 @@ function familyBoard(family: TaskType, entries: MedvisionEntry[]): Board {
           primary: value,
           ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
           secondary: secondary.map((c) => c.value(r)),
-          composition: [...groups].map(([g, s]) => `${g}: ${fmtN(s.length)}`),
           sampleClass,
         });
         for (const c of e.configs.filter((c) => c.model === r.model && c.task_type === family)) {
