@@ -1,7 +1,7 @@
 import { cloneJsonWithLiterals } from '../../core/python-number';
 import { grade } from './scorer/registry';
-import { isObject } from './scorer/types';
-import { checkWith, compareValues, decodeNumber, outcome } from '../../core/conformance/compare';
+import { GraderConfigError, isObject } from './scorer/types';
+import { checkWith, compareValues, decodeNumber, expectsError, outcome } from '../../core/conformance/compare';
 import type { CaseOutcome, SuiteRunner, VectorCase } from '../../core/conformance/types';
 
 const SUITE_NAMES = [
@@ -64,7 +64,11 @@ function check(c: VectorCase): CaseOutcome {
   if (!isObject(input)) return outcome(['$.input: expected an object']);
   const expected = c.expected;
   const run = () => grade(input.type, input.config, input.agent_answer);
-  if (!isObject(expected) || expected.error === true) return checkWith(expected, run);
+  // `{"error": true}` is an invalid configuration (or unknown type): only the graders' own
+  // GraderConfigError counts, never a TypeError or any other crash.
+  if (!isObject(expected) || expectsError(expected)) {
+    return checkWith(expected, run, { isExpectedError: (err) => err instanceof GraderConfigError });
+  }
   let actual: unknown;
   try {
     actual = run();

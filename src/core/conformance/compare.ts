@@ -1,17 +1,26 @@
 import type { CaseOutcome } from './types';
 
+/**
+ * A numeric tolerance a suite declares explicitly, with the reason it cannot be exact
+ * (e.g. values that go through libm). Without one every number compares exactly.
+ */
+export interface Tolerance {
+  /** Relative tolerance. */
+  rel: number;
+  /** Absolute tolerance near zero. */
+  abs: number;
+  /** Why this comparison cannot be bit-exact; required so every exception is documented. */
+  reason: string;
+}
+
 export interface CompareOptions {
-  /** Relative tolerance (default 1e-9, the project rule). */
-  rel?: number;
-  /** Absolute tolerance near zero (default 1e-12). */
-  abs?: number;
+  /** Omitted: exact comparison (`Object.is`: NaN equals NaN, -0 differs from 0, ±∞ equal only themselves). */
+  tolerance?: Tolerance;
   /** Require object keys in the same order (MedVision group dicts). */
   keyOrder?: boolean;
   /** Only compare keys present in `expected` (extra keys in `actual` allowed). */
   subset?: boolean;
 }
-
-const DEFAULTS = { rel: 1e-9, abs: 1e-12 };
 
 /** Decode the vector encoding of non-finite numbers: null → NaN, "Infinity"/"-Infinity" → ±∞. */
 export function decodeNumber(v: unknown): number | undefined {
@@ -22,13 +31,25 @@ export function decodeNumber(v: unknown): number | undefined {
   return undefined;
 }
 
-export function numbersClose(expected: number, actual: number, opts: CompareOptions = {}): boolean {
+/**
+ * Closeness for agreement checks that are not conformance (e.g. claimed vs recomputed):
+ * the caller always names both tolerances.
+ */
+export function numbersClose(expected: number, actual: number, opts: { rel: number; abs: number }): boolean {
   if (Number.isNaN(expected)) return Number.isNaN(actual);
   if (!Number.isFinite(expected)) return expected === actual;
   if (!Number.isFinite(actual)) return false;
-  const rel = opts.rel ?? DEFAULTS.rel;
-  const abs = opts.abs ?? DEFAULTS.abs;
-  return Math.abs(expected - actual) <= Math.max(abs, rel * Math.abs(expected));
+  return Math.abs(expected - actual) <= Math.max(opts.abs, opts.rel * Math.abs(expected));
+}
+
+/**
+ * Number equality under the vector rules: exact (`Object.is`) unless a tolerance is declared.
+ * The vectors encode -0 as `-0.0` (Python's repr), so a signed zero must match its sign.
+ */
+export function numbersEqual(expected: number, actual: number, tolerance?: Tolerance): boolean {
+  if (Object.is(expected, actual)) return true;
+  if (!tolerance || !Number.isFinite(expected) || !Number.isFinite(actual)) return false;
+  return Math.abs(expected - actual) <= Math.max(tolerance.abs, tolerance.rel * Math.abs(expected));
 }
 
 function show(v: unknown): string {
@@ -53,7 +74,7 @@ export function compareValues(expected: unknown, actual: unknown, path = '$', op
   if (typeof expected === 'number' || expected === 'Infinity' || expected === '-Infinity') {
     const e = decodeNumber(expected)!;
     const a = decodeNumber(actual);
-    if (a === undefined || !numbersClose(e, a, opts)) return [`${path}: expected ${show(expected)}, got ${show(actual)}`];
+    if (a === undefined || !numbersEqual(e, a, opts.tolerance)) return [`${path}: expected ${show(expected)}, got ${show(actual)}`];
     return [];
   }
   if (typeof expected === 'string' || typeof expected === 'boolean') {
@@ -97,21 +118,40 @@ export function outcome(diffs: string[]): CaseOutcome {
   return { ok: diffs.length === 0, diffs };
 }
 
+/** Does a case expect the scorer to reject its input (`"expected": {"error": true}`)? */
+export function expectsError(expected: unknown): boolean {
+  return isPlainObject(expected) && expected.error === true && Object.keys(expected).length === 1;
+}
+
 /**
- * Run a scorer on a case. `{"error": true}` expects a throw; otherwise a throw is a failure.
+ * Which thrown values count as "the input is rejected". A suite passes its scorer's own
+ * validation error class; any other exception (a TypeError from a bug, say) is a failure.
  */
-export function checkWith(
-  expected: unknown,
-  run: () => unknown,
-  opts: CompareOptions = {},
-): CaseOutcome {
-  const wantsError = isPlainObject(expected) && expected.error === true && Object.keys(expected).length === 1;
+export type ErrorMatcher = (err: unknown) => boolean;
+
+export interface CheckOptions extends CompareOptions {
+  /** Required for suites with error cases; without it no exception satisfies `{"error": true}`. */
+  isExpectedError?: ErrorMatcher;
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  return String(err);
+}
+
+/**
+ * Run a scorer on a case. `{"error": true}` expects a throw that `isExpectedError` accepts;
+ * otherwise (or for any other exception) a throw is a failure.
+ */
+export function checkWith(expected: unknown, run: () => unknown, opts: CheckOptions = {}): CaseOutcome {
+  const wantsError = expectsError(expected);
   let actual: unknown;
   try {
     actual = run();
   } catch (err) {
-    if (wantsError) return outcome([]);
-    return outcome([`threw: ${err instanceof Error ? err.message : String(err)}`]);
+    if (wantsError && opts.isExpectedError?.(err)) return outcome([]);
+    if (wantsError) return outcome([`expected the scorer's own validation error, got ${describeError(err)}`]);
+    return outcome([`threw: ${describeError(err)}`]);
   }
   if (wantsError) return outcome([`expected an error, got ${show(actual)}`]);
   return outcome(compareValues(expected, actual, '$', opts));
