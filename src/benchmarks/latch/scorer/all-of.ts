@@ -1,10 +1,10 @@
-import { childLine, collectHardFails, evaluateChild, readChildren } from './children';
+import { childLine, collectHardFails, evaluateChild, readChildren, type GraderLookup } from './children';
 import { GraderConfigError, isObject, result, type GraderResult } from './types';
 
 const NAME = 'all_of';
 
 /** Strict AND: 1 only when every positive child passes and no hard-fail triggers; else 0. */
-export function gradeAllOf(config: unknown, answer: unknown): GraderResult {
+export function gradeAllOf(lookup: GraderLookup, config: unknown, answer: unknown): GraderResult {
   if (!isObject(config)) throw new GraderConfigError(NAME, 'config must be an object');
   const children = readChildren(NAME, config);
   const passRule = Object.hasOwn(config, 'pass_rule') ? config.pass_rule : 'all';
@@ -12,7 +12,7 @@ export function gradeAllOf(config: unknown, answer: unknown): GraderResult {
   if (Object.hasOwn(config, 'min_passing_children') || Object.hasOwn(config, 'score_threshold')) {
     throw new GraderConfigError(NAME, 'min_passing_children and score_threshold are invalid for strict all_of');
   }
-  const outcomes = children.map((child, i) => evaluateChild(NAME, child, answer, i, false));
+  const outcomes = children.map((child, i) => evaluateChild(lookup, NAME, child, answer, i, false));
   const required = outcomes.filter((o) => o.kind === 'positive');
   if (required.length === 0) throw new GraderConfigError(NAME, 'all_of has no positive required children');
   const scored = required.filter((o) => !o.systemError);

@@ -1,4 +1,4 @@
-import { childLine, collectHardFails, evaluateChild, readChildren } from './children';
+import { childLine, collectHardFails, evaluateChild, readChildren, type GraderLookup } from './children';
 import { GraderConfigError, isFiniteNumber, isObject, result, type GraderResult, type JsonObject } from './types';
 import { isPyIntAt } from '../../../core/python-number';
 
@@ -31,10 +31,10 @@ function passRuleHolds(config: JsonObject, count: number, passedCount: number, r
 }
 
 /** Normalised partial credit Σscore/Σscore_max with its own binary pass rule. */
-export function gradeAverageOf(config: unknown, answer: unknown): GraderResult {
+export function gradeAverageOf(lookup: GraderLookup, config: unknown, answer: unknown): GraderResult {
   if (!isObject(config)) throw new GraderConfigError(NAME, 'config must be an object');
   const children = readChildren(NAME, config);
-  const outcomes = children.map((child, i) => evaluateChild(NAME, child, answer, i, true));
+  const outcomes = children.map((child, i) => evaluateChild(lookup, NAME, child, answer, i, true));
   const scoring = outcomes.filter((o) => o.kind === 'positive');
   for (const o of scoring) if (!(o.scoreMax > 0)) throw new GraderConfigError(NAME, `${o.label}: scoring child must have positive score capacity`);
   if (scoring.length === 0) throw new GraderConfigError(NAME, 'average_of has no scoring children');

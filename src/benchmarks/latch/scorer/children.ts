@@ -1,6 +1,11 @@
 import { bindLeafField, evaluateLeaf, isLeaf } from './composite-leaf';
-import { getGrader } from './registry';
-import { GraderConfigError, isFiniteNumber, isObject, type JsonObject } from './types';
+import { GraderConfigError, isFiniteNumber, isObject, type Grader, type JsonObject } from './types';
+
+/**
+ * Finds the grader of a typed child. The registry passes its own lookup in when it builds the
+ * composites, so this module never imports the registry (which imports the composites).
+ */
+export type GraderLookup = (type: unknown) => Grader;
 
 /** How a composite treats one child: a positive (scoring/required) component or a hard-fail veto. */
 export type ChildKind = 'positive' | 'hard_fail';
@@ -50,7 +55,14 @@ function roleKind(grader: string, role: unknown, allowAdditive: boolean, what: s
 }
 
 /** Grade one child of all_of (allowAdditive=false) or average_of (true). Misconfigured children throw. */
-export function evaluateChild(grader: string, child: unknown, answer: unknown, index: number, allowAdditive: boolean): ChildOutcome {
+export function evaluateChild(
+  lookup: GraderLookup,
+  grader: string,
+  child: unknown,
+  answer: unknown,
+  index: number,
+  allowAdditive: boolean,
+): ChildOutcome {
   const label = childLabel(child, index);
   if (!isObject(child)) throw new GraderConfigError(grader, `${label} must be an object`);
   if (isLeaf(child)) {
@@ -68,7 +80,7 @@ export function evaluateChild(grader: string, child: unknown, answer: unknown, i
     const leaf = evaluateLeaf(config, bindLeafField(answer, config.answer_field), `${grader} ${label}`);
     return { kind, passed: leaf.passed, score: leaf.score, scoreMax: leaf.scoreMax, label };
   }
-  const sub = getGrader(type);
+  const sub = lookup(type);
   try {
     const r = sub(config, answer);
     if (!isFiniteNumber(r.score) || !isFiniteNumber(r.score_max) || r.score_max < 0) {

@@ -39,9 +39,12 @@ export const GRADER_TYPES = [
 
 export type GraderType = (typeof GRADER_TYPES)[number];
 
-// Built on first use: composites look graders up here, so the table must not be read while
-// the modules are still loading.
+// Built on first use. The composites get `getGrader` passed in (they never import this module,
+// so there is no import cycle).
 let table: ReadonlyMap<string, Grader> | undefined;
+
+const allOf: Grader = (config, answer) => gradeAllOf(getGrader, config, answer);
+const averageOf: Grader = (config, answer) => gradeAverageOf(getGrader, config, answer);
 
 function graders(): ReadonlyMap<string, Grader> {
   table ??= new Map<string, Grader>([
@@ -56,9 +59,9 @@ function graders(): ReadonlyMap<string, Grader> {
     ['multiple_choice', gradeMultipleChoice],
     ['finished_file', gradeFinishedFile],
     ['predicate_leaf', gradePredicateLeaf],
-    ['all_of', gradeAllOf],
-    ['composite', gradeAllOf],
-    ['average_of', gradeAverageOf],
+    ['all_of', allOf],
+    ['composite', allOf],
+    ['average_of', averageOf],
     ['list_match', gradeListMatch],
     ['dict_match', gradeDictMatch],
     ['refusal_vocab', gradeRefusalVocab],
