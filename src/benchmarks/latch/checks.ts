@@ -49,7 +49,7 @@ export async function checkLatch(dir: string): Promise<BenchmarkCheck> {
     const u = g.unrounded;
     const num = (v: number) => (Number.isFinite(v) ? v : null);
     Object.assign(recomputed, { [`${key}/accuracy`]: num(u.mean), [`${key}/ci_lower`]: num(u.ci_lower), [`${key}/ci_upper`]: num(u.ci_upper), [`${key}/n_evals`]: g.n_evals });
-    const trialsPerEval = [...new Set(Object.values(g.n_trials))].sort().join(' or ');
+    const trialsPerEval = [...new Set(Object.values(g.n_trials))].sort((a, b) => a - b).join(' or ');
     facts.push({ label: key, value: `${g.n_evals} evals × ${trialsPerEval} trial(s)` });
   }
   return { findings, recomputed, facts };
