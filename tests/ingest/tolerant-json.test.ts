@@ -99,7 +99,7 @@ describe('parseTolerantJson: float-literal reporting', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         // Re-spell every integer as a float literal to exercise the reporting path.
-        const text = JSON.stringify(value).replace(/(?<=[\[:,])(-?\d+)(?=[,\]}])/g, '$1.0');
+        const text = JSON.stringify(value).replace(/(?<=[[:,])(-?\d+)(?=[,\]}])/g, '$1.0');
         expect(parseTolerantJson(text, { floatLiterals: recorder() })).toEqual(JSON.parse(text));
       }),
       { numRuns: 300 },

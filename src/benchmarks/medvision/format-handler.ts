@@ -20,7 +20,7 @@ function headline(m: Record<string, unknown>, taskType: string): string {
     const row = (s.leaderboard_row as Record<string, Record<string, number | null>>) ?? {};
     return `anatomy IoU ${fmt(row.anatomy?.IoU)} F1 ${fmt(row.anatomy?.F1)} · T/L IoU ${fmt(row['T/L']?.IoU)} F1 ${fmt(row['T/L']?.F1)}`;
   }
-  return `MAE ${fmt(s[S.mae])} · MRE ${fmt(s[S.mre])} · nMAE ${fmt(s[S.nmae])} · SR ${fmt(s[S.sr])} · n ${s[S.total]}`;
+  return `MAE ${fmt(s[S.mae])} · MRE ${fmt(s[S.mre])} · nMAE ${fmt(s[S.nmae])} · SR ${fmt(s[S.sr])} · n ${fmt(s[S.total], 0)}`;
 }
 
 export const handler: FormatHandler = {

@@ -1,11 +1,13 @@
 /** Student-t quantiles and the 95 % t-interval of a mean (pure; no dependencies). */
 
 function logGamma(x: number): number {
+  // eslint-disable-next-line no-loss-of-precision -- Numerical Recipes' gammln coefficients as published
   const c = [76.18009172947146, -86.50532032941677, 24.01409824083091, -1.231739572450155, 0.1208650973866179e-2, -0.5395239384953e-5];
   let y = x;
   const tmp = x + 5.5 - (x + 0.5) * Math.log(x + 5.5);
   let ser = 1.000000000190015;
   for (const ci of c) ser += ci / ++y;
+  // eslint-disable-next-line no-loss-of-precision -- sqrt(2π) as published (Numerical Recipes gammln)
   return -tmp + Math.log((2.5066282746310005 * ser) / x);
 }
 

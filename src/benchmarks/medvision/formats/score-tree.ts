@@ -43,8 +43,6 @@ export interface MedvisionScore {
   sampleScores?: Map<string, SampleScore[]>;
 }
 
-const AD_SUMMARY_FILES = ['Ceph-Biometrics-400', 'FeTA24_BiometricsFromLandmarks_Task01'];
-
 /** A sample's metrics and the label group it counts in (undefined: subtask config only). */
 export interface SampleScore {
   scored: ScoredSample;

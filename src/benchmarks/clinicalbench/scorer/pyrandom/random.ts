@@ -5,7 +5,7 @@ import { intSeedKey } from './seed-key';
 
 const TWO_POW_26 = 67108864;
 const TWO_POW_32 = 0x100000000;
-const TWO_POW_53 = 9007199254740992;
+const TWO_POW_53 = 2 ** 53;
 const TWO_PI = 2 * Math.PI;
 
 /**
