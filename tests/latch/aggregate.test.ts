@@ -3,22 +3,31 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scoreLatchFolder } from '../../src/benchmarks/latch/formats';
 import { tInterval, tQuantile } from '../../src/core/stats/t-interval';
-import { HAVE_SHARED, SHARED } from './shared';
+import { needShared, sharedPath } from '../helpers/shared';
 
-const FIXTURES = path.join(SHARED, 'fixtures/latch');
+const FIXTURES = sharedPath('fixtures/latch');
 
 describe('t-interval', () => {
-  it('matches tabulated t quantiles', () => {
-    expect(tQuantile(0.975, 1)).toBeCloseTo(12.706204736, 8);
-    expect(tQuantile(0.975, 3)).toBeCloseTo(3.182446305, 8);
-    expect(tQuantile(0.975, 30)).toBeCloseTo(2.042272456, 8);
+  it('is bit-identical to scipy.stats.t.ppf (Boost students_t quantile) where the branch is ported', () => {
+    // Expected values: scipy 1.17.1 `repr(float(scipy.stats.t.ppf(0.975, df)))`, i.e. Boost's
+    // fast_students_t_quantile_imp (closed forms for df 1, 2, 4; Hill + Halley/ibeta_series for 3, 5).
+    expect(tQuantile(0.975, 1)).toBe(12.706204736174694);
+    expect(tQuantile(0.975, 2)).toBe(4.302652729749462);
+    expect(tQuantile(0.975, 3)).toBe(3.1824463052837078);
+    expect(tQuantile(0.975, 4)).toBe(2.7764451051977934);
+    expect(tQuantile(0.975, 5)).toBe(2.5705818356363146);
     expect(tQuantile(0.5, 7)).toBe(0);
+    // Unported BGRAT branch (df = 30): a few ulps from scipy's 2.0422724563012373, not bit-exact.
+    expect(Math.abs(tQuantile(0.975, 30) - 2.0422724563012373)).toBeLessThan(8 * Number.EPSILON);
   });
   it('collapses for n = 1 and is not clipped', () => {
     expect(tInterval([40])).toEqual({ n: 1, mean: 40, ci_lower: 40, ci_upper: 40 });
     expect(tInterval([0, 100]).ci_lower).toBeLessThan(0);
   });
 });
+
+/** Python round(x, 10) for the values here (x·1e10 far from a tie). */
+const pyRound10 = (x: number): number => Number(x.toFixed(10));
 
 interface Group {
   n_evals: number;
@@ -27,8 +36,10 @@ interface Group {
   unrounded: { n: number; mean: number; ci_lower: number; ci_upper: number };
 }
 
-describe.skipIf(!HAVE_SHARED)('latch aggregation of the real scBench runs', () => {
-  const expected = HAVE_SHARED
+const need = needShared('latch aggregation of the real scBench runs', 'fixtures/latch/expectations_aggregate.json', 'fixtures/latch/latchbio__scbench');
+
+describe.skipIf(!need.ok)('latch aggregation of the real scBench runs', () => {
+  const expected = need.ok
     ? (JSON.parse(readFileSync(path.join(FIXTURES, 'expectations_aggregate.json'), 'utf8')) as {
         computed_from_fixtures: { overall: Record<string, Group>; by_task: Record<string, Record<string, Group>>; by_platform: Record<string, Record<string, Group>> };
       }).computed_from_fixtures
@@ -43,13 +54,17 @@ describe.skipIf(!HAVE_SHARED)('latch aggregation of the real scBench runs', () =
         const g = got[key]!;
         expect(g.n_evals).toBe(w.n_evals);
         expect(g.n_trials).toEqual(w.n_trials);
-        for (const [id, v] of Object.entries(w.per_eval_means_pct)) expect(g.per_eval_means_pct[id]).toBeCloseTo(v, 8);
-        for (const k of ['mean', 'ci_lower', 'ci_upper'] as const) expect(g.unrounded[k]).toBeCloseTo(w.unrounded[k], 8);
+        // The file rounds per-eval means to 10 decimals (Python round); the unrounded block is exact.
+        for (const [id, v] of Object.entries(w.per_eval_means_pct)) expect(pyRound10(g.per_eval_means_pct[id]!)).toBe(v);
+        for (const k of ['n', 'mean', 'ci_lower', 'ci_upper'] as const) expect(g.unrounded[k]).toBe(w.unrounded[k]);
+        compared += 4 + Object.keys(w.per_eval_means_pct).length;
       }
     };
+    let compared = 0;
     check(expected!.overall, scored.aggregate.overall);
     for (const [task, groups] of Object.entries(expected!.by_task)) check(groups, scored.aggregate.by_task[task]!);
     for (const [kit, groups] of Object.entries(expected!.by_platform)) check(groups, scored.aggregate.by_platform[kit]!);
+    expect(compared).toBeGreaterThan(500);
   });
 
   it('re-grading reproduces every recorded outcome (no older-version disagreements in the public runs)', async () => {
