@@ -1,16 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HAS_SHARED, sharedPath, warnIfNoShared } from './helpers/shared';
+import { needShared, sharedPath } from './helpers/shared';
 import { findVectorFiles, loadVectorFile } from '../src/ingest/vectors';
 import { runVectorFile } from '../src/registry/run-conformance';
 
-warnIfNoShared('conformance vectors');
-
+const need = needShared('conformance vectors', 'conformance');
 const root = sharedPath('conformance');
-const benchmarks = HAS_SHARED ? readdirSync(root).filter((d) => !d.includes('.')) : [];
+const benchmarks = need.ok ? readdirSync(root).filter((d) => !d.includes('.')) : [];
 
-describe.skipIf(!HAS_SHARED)('every conformance vector file passes through the same runner as the CLI', () => {
+describe.skipIf(!need.ok)('every conformance vector file passes through the same runner as the CLI', () => {
   for (const benchmark of benchmarks) {
     describe(benchmark, async () => {
       const files = await findVectorFiles([join(root, benchmark)]);

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HAS_SHARED, sharedPath, warnIfNoShared } from '../helpers/shared';
+import { needShared, sharedPath } from '../helpers/shared';
 import { compareValues } from '../../src/core/conformance/compare';
 
 const ROOT = resolve(__dirname, '../..');
@@ -10,7 +10,9 @@ const tsx = join(ROOT, 'node_modules/.bin/tsx');
 const run = (script: string, args: string[]) =>
   spawnSync(tsx, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
 
-warnIfNoShared('CLI tests on the shared vectors and fixtures');
+const TL_TREE = 'fixtures/medvision/Results/MedVision-TL/Qwen2.5-VL-7B-SFT-TL';
+const TL_EXPECTED = 'fixtures/medvision/expected/MedVision-TL/Qwen2.5-VL-7B-SFT-TL.json';
+const need = needShared('CLI tests on the shared vectors and fixtures', TL_TREE, TL_EXPECTED, 'conformance/medvision');
 
 describe('score CLI', () => {
   it('scores a bundled MedVision submission folder as JSON with NaN as null', () => {
@@ -27,10 +29,10 @@ describe('score CLI', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/not a format we know/);
   });
-  it.skipIf(!HAS_SHARED)('score --json on the real TL tree reproduces the upstream model summary', () => {
-    const tree = sharedPath('fixtures/medvision/Results/MedVision-TL/Qwen2.5-VL-7B-SFT-TL');
+  it.skipIf(!need.has(TL_TREE) || !need.has(TL_EXPECTED))('score --json on the real TL tree reproduces the upstream model summary', () => {
+    const tree = sharedPath(TL_TREE);
     const out = JSON.parse(run('score.ts', [tree, '--json']).stdout);
-    const expected = JSON.parse(readFileSync(sharedPath('fixtures/medvision/expected/MedVision-TL/Qwen2.5-VL-7B-SFT-TL.json'), 'utf8'));
+    const expected = JSON.parse(readFileSync(sharedPath(TL_EXPECTED), 'utf8'));
     expect(compareValues(expected.model_summary, out.summary.models[0].model_summary)).toEqual([]);
     expect(out.items.map((i: { path: string }) => i.path.split('/').pop())).toEqual(Object.keys(expected.configs));
   });
@@ -59,7 +61,7 @@ describe('score CLI output through a pipe', () => {
 });
 
 describe('conformance CLI', () => {
-  it.skipIf(!HAS_SHARED)('prints one line per suite and closes with exactly "N passed, 0 failed"', () => {
+  it.skipIf(!need.has('conformance/medvision'))('prints one line per suite and closes with exactly "N passed, 0 failed"', () => {
     const out = execFileSync(tsx, [join(ROOT, 'scripts/conformance.ts'), sharedPath('conformance/medvision')], { encoding: 'utf8' });
     const lines = out.trim().split('\n');
     expect(lines.at(-1)).toBe('1153 passed, 0 failed');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suites } from '../../src/benchmarks/clinicalbench/conformance/generator';
-import { hasSharedVectors, loadVectors } from './shared-vectors';
+import type { VectorFile } from '../../src/core/conformance/types';
+import { needShared, readSharedJson } from '../helpers/shared';
 
 const FILES = [
   { file: 'python-random.json', suite: 'python-random' },
@@ -9,9 +10,11 @@ const FILES = [
   { file: 'dataset-hard.json', suite: 'dataset' },
 ];
 
-describe.skipIf(!hasSharedVectors)('clinicalbench generator conformance vectors', () => {
+const need = needShared('clinicalbench generator conformance vectors', ...FILES.map(({ file }) => `conformance/clinicalbench/${file}`));
+
+describe.skipIf(!need.ok)('clinicalbench generator conformance vectors', () => {
   for (const { file, suite } of FILES) {
-    const vectors = loadVectors(file);
+    const vectors: VectorFile = need.ok ? readSharedJson<VectorFile>(`conformance/clinicalbench/${file}`) : { suite: 'absent', cases: [] };
     const runner = suites.find((s) => s.benchmark === 'clinicalbench' && s.suite === suite);
 
     it(`${file} declares suite ${suite}, which is registered`, () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { regenerateGroundTruth } from '../../src/benchmarks/clinicalbench/scorer/dataset';
-import { hasSharedVectors, loadVectors } from './shared-vectors';
+import type { VectorFile } from '../../src/core/conformance/types';
+import { needShared, readSharedJson } from '../helpers/shared';
 
 interface EpisodeInput {
   task_id: string;
@@ -8,8 +9,11 @@ interface EpisodeInput {
   ground_truth: unknown;
 }
 
-describe.skipIf(!hasSharedVectors)('regenerated ground truth matches every recorded episode', () => {
-  const episodes = loadVectors('episodes.json').cases;
+const EPISODES = 'conformance/clinicalbench/episodes.json';
+const need = needShared('regenerated ground truth vs the recorded episodes', EPISODES);
+
+describe.skipIf(!need.ok)('regenerated ground truth matches every recorded episode', () => {
+  const episodes = need.ok ? readSharedJson<VectorFile>(EPISODES).cases : [];
   it.each(episodes.map((c) => [c.id, c.input as EpisodeInput] as const))('%s', (_id, input) => {
     expect(regenerateGroundTruth(input.seed, input.task_id)).toStrictEqual(input.ground_truth);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suites } from '../../src/benchmarks/clinicalbench/conformance/scoring';
-import { readVectorFile } from './shared-files';
+import type { VectorFile } from '../../src/core/conformance/types';
+import { needShared, readSharedJson } from '../helpers/shared';
 
 const FILES = {
   breakdown: 'conformance/clinicalbench/breakdown.json',
@@ -8,8 +9,10 @@ const FILES = {
   episodes: 'conformance/clinicalbench/episodes.json',
 } as const;
 
+const need = needShared('clinicalbench conformance vectors', ...Object.values(FILES));
+
 for (const [suite, file] of Object.entries(FILES)) {
-  const vectors = readVectorFile(file);
+  const vectors = need.has(file) ? readSharedJson<VectorFile>(file) : null;
   const runner = suites.find((s) => s.suite === suite);
 
   describe.skipIf(!vectors)(`clinicalbench/${suite} vectors`, () => {

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../src/benchmarks/clinicalbench/format-handler';
-import { sharedPath, readSharedJson } from './shared-files';
+import { needShared, sharedPath } from '../helpers/shared';
 
-const fixtureDir = sharedPath('fixtures/clinicalbench/');
-const present = readSharedJson('fixtures/clinicalbench/episodes_heuristic_seed20260402.json') !== null;
-const vectorsPresent = readSharedJson('conformance/clinicalbench/episodes.json') !== null;
+const FIXTURE = 'fixtures/clinicalbench/episodes_heuristic_seed20260402.json';
+const EPISODES = 'conformance/clinicalbench/episodes.json';
+const need = needShared('clinicalbench score handler on shared files', FIXTURE, EPISODES);
+// sharedPath resolves; a trailing slash is kept because detect() is given a folder.
+const fixtureDir = `${sharedPath('fixtures/clinicalbench')}/`;
+const present = need.has(FIXTURE);
+const vectorsPresent = need.has(EPISODES);
 
 describe.skipIf(!present)('score handler: clinicalbench', () => {
   it('detects the fixture folder but not when a tile-task reference is given', async () => {

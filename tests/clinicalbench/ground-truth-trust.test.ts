@@ -10,7 +10,7 @@ import { regenerateGroundTruth } from '../../src/benchmarks/clinicalbench/scorer
 import type { AuditAction, GroundTruthError } from '../../src/benchmarks/clinicalbench/scorer/episode';
 import { replayEpisode } from '../../src/benchmarks/clinicalbench/scorer/replay';
 import type { TaskId } from '../../src/benchmarks/clinicalbench/scorer/tasks';
-import { readSharedJson } from './shared-files';
+import { needShared, readSharedJson } from '../helpers/shared';
 
 interface RecordedCase {
   id: string;
@@ -19,7 +19,8 @@ interface RecordedCase {
   expected: { final_state: unknown; score_breakdown: { benchmark_score: number }; benchmark_score: number; dense_reward_total: number; step_rewards: number[] };
 }
 
-const recorded = readSharedJson<{ cases: RecordedCase[] }>('conformance/clinicalbench/episodes.json');
+const EPISODES = 'conformance/clinicalbench/episodes.json';
+const recorded = needShared('recorded episodes (ground-truth trust)', EPISODES).ok ? readSharedJson<{ cases: RecordedCase[] }>(EPISODES) : null;
 
 /** The agent's own patient flags, as a ground-truth list that makes every one of them "correct". */
 function forgedErrors(actions: readonly AuditAction[]): GroundTruthError[] {

@@ -12,10 +12,12 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../submission/helpers';
 import { XSS_MARKDOWN, XSS_TEXT } from './xss-corpus';
+import { needShared, sharedPath } from '../helpers/shared';
 
 const CANARY = 'EVALBOARD-REFERENCE-CANARY-5d1f0c7e-do-not-publish';
 const PLANTED = `PLANTED-CANARY-${Date.now().toString(36)}-never-in-dist`;
-const SEED = join(REPO, '..', 'shared', 'seeds', '003_bf0189500c8d381c.txt');
+const SEED = sharedPath('seeds/003_bf0189500c8d381c.txt');
+const seedNeed = needShared('hardening: seed 003 rendered into the built site', 'seeds/003_bf0189500c8d381c.txt');
 const CHROMIUM = '/usr/bin/chromium';
 const CONTACTS = ['xss.contact@example.com', 'task.person@example.com'];
 
@@ -75,11 +77,11 @@ function stageProject(): void {
   const refDir = join(root, 'results', 'tasks', 'ecg_qtc_measurement_instance_1', 'reference');
   if (existsSync(refDir)) writeFileSync(join(refDir, 'reference_qtc.json'), readFileSync(join(refDir, 'reference_qtc.json'), 'utf8').replace('"canary"', `"planted": "${PLANTED}", "canary"`));
   // Seed 003 itself, in its own shape (tmp only: nothing from ../shared enters the repo).
-  if (existsSync(SEED)) {
+  if (seedNeed.ok) {
     const dir = join(root, 'results', 'tasks', 'pathwsi_navigation_instance_1');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'task.json'), readFileSync(SEED));
-  } else console.warn(`seed 003 not rendered: ${SEED} absent (../shared missing)`);
+  }
 }
 
 const build = (outDir: string) => execFileSync(process.execPath, [join(root, 'node_modules', 'astro', 'astro.js'), 'build', '--outDir', outDir], { cwd: root, stdio: 'pipe', timeout: 600_000, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
@@ -113,7 +115,7 @@ describe('the built site', () => {
 
   it('no submitter contact address anywhere in dist/', () => {
     const known = [...CONTACTS, 'ada.kowalski@example.org', 't.ferreira@example.net'];
-    if (existsSync(SEED)) known.push(JSON.parse(readFileSync(SEED, 'utf8')).submitter_email);
+    if (seedNeed.ok) known.push(JSON.parse(readFileSync(SEED, 'utf8')).submitter_email);
     const email = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
     for (const f of walk(distA)) {
       const text = readFileSync(join(distA, f), 'latin1');
@@ -129,7 +131,7 @@ describe('the built site', () => {
       for (const id of readdirSync(dir)) expect(existsSync(join(distA, 'submissions', id, 'index.html')), `${bench}/${id}`).toBe(true);
     }
     for (const id of readdirSync(join(root, 'results', 'tasks'))) expect(existsSync(join(distA, 'tasks', id, 'index.html')), `tasks/${id}`).toBe(true);
-    if (existsSync(SEED)) {
+    if (seedNeed.ok) {
       const html = readFileSync(join(distA, 'tasks', 'pathwsi_navigation_instance_1', 'index.html'), 'utf8');
       expect(html).toContain('Yongshuo Zong');
       expect(html).toContain('reference_annotations.json');

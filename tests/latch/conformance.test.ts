@@ -3,12 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { suites } from '../../src/benchmarks/latch/conformance';
 import { loadVectorFile } from '../../src/ingest/vectors';
-import { HAVE_SHARED, SHARED } from './shared';
+import { needShared, sharedPath } from '../helpers/shared';
 
-const DIR = path.join(SHARED, 'conformance/latch');
+const DIR = sharedPath('conformance/latch');
+const need = needShared('latch conformance vectors', 'conformance/latch');
 
-describe.skipIf(!HAVE_SHARED)('latch conformance vectors', () => {
-  const files = HAVE_SHARED ? readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
+describe.skipIf(!need.ok)('latch conformance vectors', () => {
+  const files = need.ok ? readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
   for (const file of files) {
     // Loaded like the CLI does, so float literals (`expected_count: 4.0`) stay distinguishable from ints.
     it(file, async () => {

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LATCH_REPORTED, SCBENCH_PAPER_DISPLAY_NAMES, splitModelHarness, type ReportedTable } from '../../src/benchmarks/latch/formats/reported';
-import { HAVE_SHARED, SHARED } from './shared';
+import { needShared, sharedPath } from '../helpers/shared';
 
-const FILE = path.join(SHARED, 'fixtures/latch/expectations_aggregate.json');
-if (!HAVE_SHARED) console.warn(`latch reported figures: ${FILE} is absent; skipping the comparison with the shared file`);
+const FILE = sharedPath('fixtures/latch/expectations_aggregate.json');
+const need = needShared('latch reported figures vs the shared published tables', 'fixtures/latch/expectations_aggregate.json');
 
 const table = (id: string): ReportedTable => LATCH_REPORTED.find((t) => t.id === id)!;
 
@@ -33,12 +33,12 @@ describe('latch reported figures: shape', () => {
   });
 });
 
-describe.skipIf(!HAVE_SHARED)('latch reported figures match the shared published tables', () => {
-  const published = HAVE_SHARED ? (JSON.parse(readFileSync(FILE, 'utf8')) as { published_tables: Record<string, any> }).published_tables : {};
+describe.skipIf(!need.ok)('latch reported figures match the shared published tables', () => {
+  const published = need.ok ? (JSON.parse(readFileSync(FILE, 'utf8')) as { published_tables: Record<string, any> }).published_tables : {};
 
-  it('knows every published table (SpatialBench ones may be added later)', () => {
+  it('knows every published table, and every table it knows is published', () => {
     const unknown = Object.keys(published).filter((k) => !LATCH_REPORTED.some((t) => t.id === k));
-    if (unknown.length) console.warn(`latch reported figures: tables not typed in yet: ${unknown.join(', ')}`);
+    expect(unknown, 'published tables not typed into LATCH_REPORTED').toEqual([]);
     for (const t of LATCH_REPORTED) expect(Object.keys(published), t.id).toContain(t.id);
   });
 

@@ -1,20 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HAS_SHARED, sharedPath, warnIfNoShared } from '../helpers/shared';
+import { needShared, sharedPath } from '../helpers/shared';
 import { scoreMedvisionTree } from '../../src/benchmarks/medvision/formats/score-tree';
 import { compareValues } from '../../src/core/conformance/compare';
 import { detectionMetrics, measurementMetrics } from '../../src/benchmarks/medvision/scorer/sample';
 
-warnIfNoShared('MedVision real-result fixtures');
-
+const need = needShared('MedVision real-result fixtures', 'fixtures/medvision/expected', 'fixtures/medvision/Results');
 const root = sharedPath('fixtures/medvision');
-const cases = HAS_SHARED
+const cases = need.ok
   ? readdirSync(join(root, 'expected')).flatMap((tag) =>
       readdirSync(join(root, 'expected', tag)).map((f) => ({ tag, model: f.replace(/\.json$/, '') })))
   : [];
 
-describe.skipIf(!HAS_SHARED)('score on real MedVision trees equals the upstream expectations', () => {
+describe.skipIf(!need.ok)('score on real MedVision trees equals the upstream expectations', () => {
   it('finds every expectation file', () => expect(cases.length).toBeGreaterThanOrEqual(3));
   for (const { tag, model } of cases) {
     describe(`${tag}/${model}`, () => {

@@ -4,12 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { parseTaskRecord } from '../../src/ingest/tasks';
 import { taskReviewView, loadTaskReviews } from '../../src/board/tasks-view';
 import { REPO } from './helpers';
+import { needShared, sharedPath } from '../helpers/shared';
 
-const SEED = join(REPO, '..', 'shared', 'seeds', '003_bf0189500c8d381c.txt');
+const SEED_FILE = 'seeds/003_bf0189500c8d381c.txt';
+const SEED = sharedPath(SEED_FILE);
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 
 describe('task-submission records', () => {
-  it.runIf(existsSync(SEED))('renders the seed record in its own shape, without the e-mail', () => {
+  const need = needShared('seed 003 task record', SEED_FILE);
+  it.runIf(need.ok)('renders the seed record in its own shape, without the e-mail', () => {
     const text = readFileSync(SEED, 'utf8');
     const { record, findings } = parseTaskRecord(text, 'seed-003');
     expect(findings).toEqual([]);
@@ -27,7 +30,6 @@ describe('task-submission records', () => {
     expect(JSON.stringify(view)).not.toMatch(EMAIL);
     expect(JSON.stringify(view)).not.toContain(record!.submitter_email!);
   });
-  it.skipIf(existsSync(SEED))('seed 003 is absent', () => console.warn(`skipped: ${SEED} not found (../shared absent)`));
 
   it('bundles at least two task records of our own, each with reference files', () => {
     const views = loadTaskReviews(join(REPO, 'results'));
