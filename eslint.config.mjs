@@ -37,8 +37,7 @@ export default defineConfig(
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-redundant-type-constituents': 'off',
-      // Validation regexes deliberately match control characters in order to reject them.
-      'no-control-regex': 'off',
+      'no-new-wrappers': 'error',
     },
   },
   {

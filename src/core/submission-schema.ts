@@ -20,6 +20,7 @@ const plainText = (max: number) =>
     .string()
     .min(1)
     .max(max)
+    // eslint-disable-next-line no-control-regex -- rejects control characters on purpose
     .refine((s) => !/[<>\u0000-\u001f\u007f]/.test(s), 'must not contain "<", ">" or control characters');
 
 /** A registered benchmark's id (the registry in `src/benchmarks/index.ts` is the list). */

@@ -5,6 +5,7 @@ export function unsafeIdReason(id: string): string | undefined {
   if (/^[/\\]/.test(id) || /^[A-Za-z]:[/\\]/.test(id)) return 'is an absolute path';
   if (/(^|[/\\])\.\.([/\\]|$)/.test(id)) return 'contains a ".." path segment';
   if (/[/\\]/.test(id)) return 'contains a path separator';
+  // eslint-disable-next-line no-control-regex -- rejects control characters on purpose
   if (/[\u0000-\u001f\u007f]/.test(id)) return 'contains a control character';
   return undefined;
 }

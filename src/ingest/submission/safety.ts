@@ -33,6 +33,7 @@ const inside = (parent: string, child: string) => {
   return r === '' || (!r.startsWith('..') && !isAbsolute(r));
 };
 
+// eslint-disable-next-line no-control-regex -- rejects control characters on purpose
 const BAD_NAME = /[\u0000-\u001f\u007f\\:*?"<>|]/;
 
 /** Longest line of a file in bytes, read in fixed chunks (memory stays at one chunk). */

@@ -16,6 +16,7 @@ export const taskFileSchema = z.looseObject({
     .min(1)
     .max(255)
     .refine((s) => !/[\\/]/.test(s) && s !== '.' && s !== '..', 'must be a bare file name (no "/", "\\" or "..")')
+    // eslint-disable-next-line no-control-regex -- rejects control characters on purpose
     .refine((s) => !/[\u0000-\u001f]/.test(s), 'must not contain control characters'),
   category: z.enum(FILE_CATEGORIES),
   content_type: shortText.nullish(),
