@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LATCH_REPORTED, SCBENCH_PAPER_DISPLAY_NAMES, splitModelHarness, type ReportedTable } from '../../src/benchmarks/latch/formats/reported';
 import { needShared, sharedPath } from '../helpers/shared';

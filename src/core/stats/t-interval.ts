@@ -219,8 +219,10 @@ function erfcInvFirstTail(z: number): number | undefined {
 
 // expm1.hpp, 53-bit tag.
 const EXPM1_Y = F32(0.10281276702880859e1);
+/* eslint-disable no-loss-of-precision -- Boost's coefficients, digit for digit as published */
 const EXPM1_N = [-0.28127670288085937e-1, 0.51278186299064534e0, -0.6310029069350198e-1, 0.11638457975729296e-1, -0.52143390687521003e-3, 0.21491399776965688e-4];
 const EXPM1_D = [1, -0.45442309511354755e0, 0.90850389570911714e-1, -0.10088963629815502e-1, 0.63003407478692265e-3, -0.17976570003654402e-4];
+/* eslint-enable no-loss-of-precision */
 function boostExpm1(x: number): number {
   const a = Math.abs(x);
   if (a > 0.5) return a >= LOG_MAX ? (x > 0 ? Infinity : -1) : Math.exp(x) - 1;
@@ -292,7 +294,7 @@ export function tQuantileDetail(p: number, df: number): { value: number; ported:
   // Boost: integer df = 6 iterates Shaw's polynomial (not ported); every other df >= 3 below
   // 2^28 takes Hill's method (its tail-series test `u_exp < df / 0.654` always holds for u <= 0.5).
   let ported = Math.floor(df) === df && df >= 3 && df !== 6 && df <= 0x10000000;
-  let t = hill(df, u);
+  const t = hill(df, u);
   if (t === undefined) {
     // The normal quantile Hill's asymptotic branch needs is outside the ported erfc_inv region
     // (p within ~6e-5 of 0 or 1): iterate the Halley step from Hill's plain-branch estimate.
