@@ -4,10 +4,13 @@ import type { Benchmark, SubmissionSupport } from '../core/benchmark';
 
 export { BENCHMARKS };
 
+/** The benchmarks of `list` that take score submissions under `results/<id>/`. */
+export function submissionBenchmarksOf(list: readonly Benchmark[]): readonly (Benchmark & { submissions: SubmissionSupport })[] {
+  return list.filter((b): b is Benchmark & { submissions: SubmissionSupport } => b.submissions !== undefined);
+}
+
 /** Ids of the benchmarks that take score submissions under `results/<id>/`. */
-export const SUBMISSION_BENCHMARKS: readonly (Benchmark & { submissions: SubmissionSupport })[] = BENCHMARKS.filter(
-  (b): b is Benchmark & { submissions: SubmissionSupport } => b.submissions !== undefined,
-);
+export const SUBMISSION_BENCHMARKS: readonly (Benchmark & { submissions: SubmissionSupport })[] = submissionBenchmarksOf(BENCHMARKS);
 
 export function findBenchmark(id: string): Benchmark | undefined {
   return BENCHMARKS.find((b) => b.id === id);

@@ -1,17 +1,23 @@
 import { z } from 'zod';
-import { submissionSchemaFor } from '../core/submission-schema';
+import { reviewSchema, submissionSchemaFor } from '../core/submission-schema';
 import type { PublishedSchema } from '../core/benchmark';
 import { taskRecordSchema } from '../ingest/tasks/schema';
-import { BENCHMARKS, SUBMISSION_BENCHMARKS } from './benchmarks';
+import type { Benchmark } from '../core/benchmark';
+import { BENCHMARKS, submissionBenchmarksOf } from './benchmarks';
 
-const ids = SUBMISSION_BENCHMARKS.map((b) => b.id) as [string, ...string[]];
+/** The formats the benchmarks of `list` accept: the submission record, each benchmark's own files, the task record. */
+export function publishedSchemasOf(list: readonly Benchmark[]): readonly PublishedSchema[] {
+  const ids = submissionBenchmarksOf(list).map((b) => b.id) as [string, ...string[]];
+  return [
+    { name: 'submission', title: 'Score submission (submission.json)', file: 'results/<benchmark>/<id>/submission.json', schema: submissionSchemaFor(ids) },
+    { name: 'review', title: 'Maintainer review (reviews/<benchmark>/<id>.json)', file: 'reviews/<benchmark>/<id>.json', schema: reviewSchema },
+    ...list.flatMap((b) => b.schemas),
+    { name: 'task-record', title: 'Task-submission record (task.json)', file: 'results/tasks/<id>/task.json', schema: taskRecordSchema },
+  ];
+}
 
 /** Every format we accept, published as `/schemas/<name>.json` (generated from the zod schemas). */
-export const PUBLISHED_SCHEMAS: readonly PublishedSchema[] = [
-  { name: 'submission', title: 'Score submission (submission.json)', file: 'results/<benchmark>/<id>/submission.json', schema: submissionSchemaFor(ids) },
-  ...BENCHMARKS.flatMap((b) => b.schemas),
-  { name: 'task-record', title: 'Task-submission record (task.json)', file: 'results/tasks/<id>/task.json', schema: taskRecordSchema },
-];
+export const PUBLISHED_SCHEMAS: readonly PublishedSchema[] = publishedSchemasOf(BENCHMARKS);
 
 /**
  * JSON Schema (draft 2020-12) of one published format. Input shape (defaults optional);

@@ -1,5 +1,5 @@
 import { SUITES } from './suites';
-import type { VectorFile } from '../core/conformance/types';
+import type { SuiteRunner, VectorFile } from '../core/conformance/types';
 
 export interface SuiteReport {
   file: string;
@@ -13,11 +13,12 @@ export interface SuiteReport {
 
 /**
  * Run one vector file. `benchmark` is the last folder component of the file's directory,
- * which the conformance README makes the suite's namespace.
+ * which the conformance README makes the suite's namespace. `suites` defaults to every
+ * registered benchmark's (a test may pass `suitesOf(list)`).
  */
-export function runVectorFile(file: string, benchmark: string, data: VectorFile): SuiteReport {
+export function runVectorFile(file: string, benchmark: string, data: VectorFile, suites: ReadonlyMap<string, SuiteRunner> = SUITES): SuiteReport {
   const key = `${benchmark}/${data.suite}`;
-  const runner = SUITES.get(key);
+  const runner = suites.get(key);
   if (!runner) return { file, key, known: false, passed: 0, failed: 0, failures: [] };
   const report: SuiteReport = { file, key, known: true, passed: 0, failed: 0, failures: [] };
   for (const c of data.cases) {
