@@ -3,5 +3,5 @@
 import { join } from 'node:path';
 import { BENCHMARKS } from '../src/benchmarks';
 
-const resultsRoot = join(import.meta.dirname, '..', 'results');
-for (const b of BENCHMARKS) b.demo?.write(resultsRoot);
+const root = join(import.meta.dirname, '..');
+for (const b of BENCHMARKS) b.demo?.write({ resultsRoot: join(root, 'results'), reviewsRoot: join(root, 'reviews') });

@@ -26,7 +26,7 @@ export async function benchmarkCards(): Promise<BenchmarkCard[]> {
   const boards = await allBoards();
   const subs = await allSubmissions();
   return BENCHMARKS.map((b) => {
-    const mine = subs.filter((s) => s.benchmark === b.id && s.submission);
+    const mine = subs.filter((s) => s.benchmark === b.id && s.submission && (s.ranked || s.underReview));
     const headline = boards.filter((x) => x.benchmark === b.id && (x.kind === 'overall' || x.kind === 'family'));
     const leaders: Leader[] = [];
     for (const board of headline) {
@@ -49,7 +49,7 @@ export async function benchmarkCards(): Promise<BenchmarkCard[]> {
       models: new Set(mine.map((s) => s.submission!.model.name)).size,
       boards: boards.filter((x) => x.benchmark === b.id).length,
       leaders,
-      ...(mine.length ? { lastUpdate: mine.map((s) => lastChange(s.submission!)).sort().at(-1)! } : {}),
+      ...(mine.length ? { lastUpdate: mine.map((s) => lastChange(s) ?? '').sort().at(-1)! } : {}),
     };
   });
 }

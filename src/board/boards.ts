@@ -1,5 +1,6 @@
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
 import type { Board, BenchmarkId } from '../core/board';
+import { boardContext } from './gate';
 
 export interface BenchmarkInfo {
   id: BenchmarkId;
@@ -24,7 +25,10 @@ let all: Promise<Board[]> | undefined;
 
 /** Every board of every benchmark, computed once per build. */
 export function allBoards(): Promise<Board[]> {
-  all ??= (async () => (await Promise.all(SUBMISSION_BENCHMARKS.map((b) => b.submissions.boards()))).flat())();
+  all ??= (async () => {
+    const gate = await boardContext();
+    return (await Promise.all(SUBMISSION_BENCHMARKS.map((b) => b.submissions.boards(gate.forBenchmark(b.id))))).flat();
+  })();
   return all;
 }
 

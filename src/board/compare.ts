@@ -1,6 +1,7 @@
 /** Compare pages: paired differences between two models, from every benchmark both were scored on. */
 import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
 import type { Difference } from '../core/compare';
+import { boardContext } from './gate';
 
 export type { Difference } from '../core/compare';
 
@@ -12,7 +13,8 @@ export interface ComparePair {
 
 export async function comparePair(a: { slug: string; name: string }, b: { slug: string; name: string }): Promise<ComparePair> {
   const diffs: Difference[] = [];
-  for (const bench of SUBMISSION_BENCHMARKS) diffs.push(...(await bench.submissions.compare(a.slug, b.slug)));
+  const gate = await boardContext();
+  for (const bench of SUBMISSION_BENCHMARKS) diffs.push(...(await bench.submissions.compare(a.slug, b.slug, gate.forBenchmark(bench.id))));
   return { a, b, diffs };
 }
 

@@ -19,7 +19,7 @@ export interface ModelPage {
   releaseDate?: string;
   params?: string;
   url?: string;
-  submissions: { benchmark: BenchmarkId; benchmarkName: string; id: string; status: string; submittedAt: string; harness: string; onBoards: boolean }[];
+  submissions: { benchmark: BenchmarkId; benchmarkName: string; id: string; status: string; submittedAt: string; harness: string; onBoards: boolean; reason?: string }[];
   placements: Placement[];
 }
 
@@ -44,10 +44,11 @@ export function modelPages(): Promise<ModelPage[]> {
         benchmark: s.benchmark,
         benchmarkName: benchmarkInfo(s.benchmark)?.name ?? s.benchmark,
         id: s.id,
-        status: s.submission!.review.status,
+        status: s.status,
         submittedAt: s.submission!.submitted_at.slice(0, 10),
         harness: `${s.submission!.harness.name} ${s.submission!.harness.version}`,
-        onBoards: !s.findings.some((f) => f.severity === 'error'),
+        onBoards: s.ranked,
+        ...(s.reason ? { reason: s.reason } : {}),
       });
       bySlug.set(slug, page);
     }

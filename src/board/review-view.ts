@@ -1,10 +1,7 @@
-import { join } from 'node:path';
-import { listSubmissionDirs } from '../ingest/submission/read';
 import type { BenchmarkId, ChangelogEntry } from '../core/submission-schema';
-import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
+import { admissions } from './gate';
 import { renderMarkdown } from '../ingest/submission/markdown';
 import { redactContacts } from '../ingest/submission/redact';
-import { validateSubmission } from '../ingest/submission/validate';
 import { CLAIM_TOLERANCE_TEXT } from '../ingest/submission/claims';
 import type { ClaimRow, ContributedRow, SubmissionReport } from '../ingest/submission/types';
 import type { Finding } from '../core/findings';
@@ -21,13 +18,30 @@ export interface SubmissionReviewView {
   harness?: string;
   synthetic: boolean;
   disclosures?: { contamination: string; notesHtml?: string };
-  review?: { status: string; revision: number; verdict?: string; reviewedAt?: string; html?: string };
+  /** The maintainers' review (`file`: where it lives); revision 0 when no maintainer has reviewed it yet. */
+  review: { status: string; revision: number; verdict?: string; reviewedAt?: string; html?: string; file?: string };
   findings: Finding[];
   claims: ClaimRow[];
   claimTolerance: string;
   rows: ContributedRow[];
   facts: { label: string; value: string }[];
   changelog: { date: string; kind: ChangelogEntry['kind']; html: string }[];
+  /** Why it is not ranked, when it is not. */
+  notRanked?: string;
+}
+
+/** The maintainers' review as the page shows it; without a review file, "under review". */
+function reviewOf(r: SubmissionReport): NonNullable<SubmissionReviewView['review']> {
+  const v = r.review;
+  if (!v) return { status: r.status, revision: 0, ...(r.reviewFile ? { file: r.reviewFile } : {}) };
+  return {
+    status: v.status,
+    revision: v.revision,
+    ...(v.verdict ? { verdict: redactContacts(v.verdict) } : {}),
+    ...(v.reviewed_at ? { reviewedAt: v.reviewed_at } : {}),
+    ...(v.text ? { html: renderMarkdown(v.text) } : {}),
+    ...(r.reviewFile ? { file: r.reviewFile } : {}),
+  };
 }
 
 export function reviewView(r: SubmissionReport, benchmark: BenchmarkId): SubmissionReviewView {
@@ -51,16 +65,10 @@ export function reviewView(r: SubmissionReport, benchmark: BenchmarkId): Submiss
           submitterName: redactContacts(s.submitter.name),
           harness: `${s.harness.name} ${s.harness.version}${s.harness.commit ? ` (${s.harness.commit})` : ''}`,
           disclosures: { contamination: s.disclosures.contamination, ...(s.disclosures.notes ? { notesHtml: renderMarkdown(s.disclosures.notes) } : {}) },
-          review: {
-            status: s.review.status,
-            revision: s.review.revision,
-            ...(s.review.verdict ? { verdict: redactContacts(s.review.verdict) } : {}),
-            ...(s.review.reviewed_at ? { reviewedAt: s.review.reviewed_at } : {}),
-            ...(s.review.text ? { html: renderMarkdown(s.review.text) } : {}),
-          },
-          changelog: [...s.changelog].sort((a, b) => a.date.localeCompare(b.date)).map((c) => ({ date: c.date, kind: c.kind, html: renderMarkdown(c.reason) })),
         }
-      : { changelog: [] }),
+      : {}),
+    review: reviewOf(r),
+    changelog: [...(r.review?.changelog ?? [])].sort((a, b) => a.date.localeCompare(b.date)).map((c) => ({ date: c.date, kind: c.kind, html: renderMarkdown(c.reason) })),
     synthetic: s?.synthetic === true,
     findings: r.findings.map((f) => ({ ...f, message: redactContacts(f.message) })),
     claims: r.claims,
@@ -76,17 +84,17 @@ let cache: Promise<SubmissionReviewView[]> | undefined;
  * Every score submission under `results/`, validated exactly as `npm run validate` does
  * (rows from the site's boards, passed in by the route). Once per build.
  */
-export function loadSubmissionReviews(rowsFor: (id: string) => Promise<ContributedRow[]>, repoRoot = process.cwd()): Promise<SubmissionReviewView[]> {
+export function loadSubmissionReviews(rowsFor: (id: string) => Promise<ContributedRow[]>): Promise<SubmissionReviewView[]> {
   cache ??= (async () => {
     const out: SubmissionReviewView[] = [];
     const seen = new Set<string>();
-    for (const { id: benchmark } of SUBMISSION_BENCHMARKS) {
-      for (const dir of listSubmissionDirs(join(repoRoot, 'results'), benchmark)) {
-        const report = await validateSubmission(dir, { repoRoot, rowsFor });
-        if (seen.has(report.id)) continue; // validate reports the clash; one page per id
-        seen.add(report.id);
-        out.push(reviewView(report, benchmark));
-      }
+    for (const a of await admissions()) {
+      // Ids are unique across benchmarks: validate gives every clashing folder an error, so
+      // neither is on a board; one page per id shows the first (and its error).
+      if (seen.has(a.id)) continue;
+      seen.add(a.id);
+      const rows = a.report.valid ? await rowsFor(a.id) : [];
+      out.push({ ...reviewView({ ...a.report, rows }, a.benchmark), ...(a.reason ? { notRanked: a.reason } : {}) });
     }
     return out.sort((a, b) => a.id.localeCompare(b.id));
   })();

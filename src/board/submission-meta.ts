@@ -1,4 +1,4 @@
-import type { Finding } from '../core/findings';
+import type { Admitted } from '../core/benchmark';
 import type { Submission } from '../core/submission-schema';
 import { slugify } from '../core/slug';
 import type { Entry } from '../core/board';
@@ -17,9 +17,7 @@ export function identityOf(id: string, s: Submission): Identity {
   };
 }
 
-/** On the boards: a valid submission without errors that is not withdrawn or rejected. */
-export function onBoards(s: Submission | undefined, findings: readonly Finding[]): s is Submission {
-  if (!s) return false;
-  if (findings.some((f) => f.severity === 'error')) return false;
-  return s.review.status !== 'withdrawn' && s.review.status !== 'rejected';
+/** The loaded entries the gate ranks (valid and accepted); a ranked entry always has its submission. */
+export function rankedEntries<E extends { id: string; submission?: Submission }>(entries: readonly E[], admitted: Admitted): (E & { submission: Submission })[] {
+  return entries.filter((e): e is E & { submission: Submission } => e.submission !== undefined && admitted.ranked(e.id));
 }

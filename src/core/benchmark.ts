@@ -12,6 +12,7 @@ import type { MetricDef } from './metric';
 import type { SuiteRunner } from './conformance/types';
 import type { Submission } from './submission-schema';
 import type { WorkedExample } from './worked-example';
+import type { DemoTarget } from './demo-submission';
 
 /** A file format we publish a JSON Schema for, at `/schemas/<name>.json`. */
 export interface PublishedSchema {
@@ -66,16 +67,27 @@ export interface ExtraFile {
   body(): string;
 }
 
+/** The gate's answer for one benchmark's submissions (validate's checks plus the maintainer review). */
+export interface Admitted {
+  /** Valid and accepted by a maintainer: ranked. */
+  ranked(id: string): boolean;
+  /** Valid, not yet accepted: listed unranked and marked unverified. */
+  underReview(id: string): boolean;
+}
+
+/** What board code is given: the one gate, so the boards never decide admission themselves. */
+export interface BoardContext {
+  forBenchmark(benchmark: string): Admitted;
+}
+
 /** Benchmarks that take score submissions under `results/<id>/<submission>/`. */
 export interface SubmissionSupport {
-  /** Every submission folder of this benchmark, with the readers' findings. */
-  load(): Promise<LoadedSubmission[]>;
   /** The benchmark-specific part of `validate`: read every file, recompute every claimable number. */
   check(dir: string): Promise<BenchmarkCheck>;
-  /** Every board of this benchmark (view models), computed from the loaded submissions. */
-  boards(): Promise<Board[]>;
-  /** Paired differences between two models (by slug) on the units both were scored on. */
-  compare(slugA: string, slugB: string): Promise<Difference[]>;
+  /** Every board of this benchmark (view models), computed from the loaded submissions the gate admits. */
+  boards(admitted: Admitted): Promise<Board[]>;
+  /** Paired differences between two models (by slug) on the units both were scored on (ranked submissions only). */
+  compare(slugA: string, slugB: string, admitted: Admitted): Promise<Difference[]>;
   /** Sections shown below a board's ranking. */
   boardExtras?(board: Board): BoardExtra[];
 }
@@ -102,6 +114,6 @@ export interface Benchmark {
   submissions?: SubmissionSupport;
   pages?(): Promise<ExtraPage[]>;
   files?(): Promise<ExtraFile[]>;
-  /** Regenerates the bundled synthetic submissions under `<resultsRoot>/<id>/` (deterministic). */
-  demo?: { write(resultsRoot: string): void };
+  /** Regenerates the bundled synthetic submissions under `<resultsRoot>/<id>/` and their reviews (deterministic). */
+  demo?: { write(target: DemoTarget): void };
 }

@@ -3,7 +3,7 @@
  * shares (fictional model, our generator as submitter, marked synthetic, accepted as demo data).
  * Key order is kept stable so `npm run demo-data` regenerates the bundle byte for byte.
  */
-import type { Submission } from './submission-schema';
+import type { Review, Submission } from './submission-schema';
 
 export interface DemoModel {
   name: string;
@@ -27,7 +27,7 @@ export interface DemoSubmissionSpec {
 
 export const DEMO_SUBMITTED_AT = '2026-09-01';
 
-export function demoSubmission({ id, benchmark, model, harness, claimed, notes, reviewText }: DemoSubmissionSpec): Submission {
+export function demoSubmission({ id, benchmark, model, harness, claimed, notes }: DemoSubmissionSpec): Submission {
   return {
     id,
     benchmark,
@@ -38,10 +38,28 @@ export function demoSubmission({ id, benchmark, model, harness, claimed, notes, 
     ...(claimed ? { claimed } : {}),
     disclosures: { contamination: 'no', notes },
     synthetic: true,
-    review: { status: 'accepted', revision: 1, verdict: 'Demo data', text: reviewText, reviewed_at: '2026-09-02' },
+  };
+}
+
+/** The maintainers' review of a demo submission (`reviews/<benchmark>/<id>.json`): accepted as demo data. */
+export function demoReview({ reviewText }: Pick<DemoSubmissionSpec, 'reviewText'>): Review {
+  return {
+    status: 'accepted',
+    revision: 1,
+    verdict: 'Demo data',
+    text: reviewText,
+    reviewed_at: '2026-09-02',
     changelog: [{ date: DEMO_SUBMITTED_AT, kind: 'added', reason: 'Initial demo submission.' }],
   };
 }
 
-/** The file as written: two-space JSON and a final newline. */
-export const demoSubmissionJson = (s: Submission) => JSON.stringify(s, null, 2) + '\n';
+/** The files as written: two-space JSON and a final newline. */
+export const demoSubmissionJson = (s: Submission | Review) => JSON.stringify(s, null, 2) + '\n';
+
+/** Where a benchmark's demo generator writes. */
+export interface DemoTarget {
+  /** `results/`: the submission folders go to `<resultsRoot>/<benchmark>/<id>/`. */
+  resultsRoot: string;
+  /** `reviews/`: the maintainers' review files go to `<reviewsRoot>/<benchmark>/<id>.json`. */
+  reviewsRoot: string;
+}

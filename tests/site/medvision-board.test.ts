@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { FAMILY_STAT, medvisionBoards, summaryGroups } from '../../src/benchmarks/medvision/boards/boards';
 import { loadMedvision, samplesOf } from '../../src/benchmarks/medvision/boards/load';
 import { combine, groupSums } from '../../src/core/stats/group-stat';
+import { boardContext } from '../../src/board/gate';
+
+const admitted = async () => (await boardContext()).forBenchmark('medvision');
 
 describe('MedVision boards on the bundled demo data', () => {
   const entries = loadMedvision();
@@ -24,8 +27,8 @@ describe('MedVision boards on the bundled demo data', () => {
     expect(checked).toBeGreaterThanOrEqual(15);
   });
 
-  it('never ranks the two sample classes together; intervals bracket the value', () => {
-    for (const b of medvisionBoards()) {
+  it('never ranks the two sample classes together; intervals bracket the value', async () => {
+    for (const b of medvisionBoards(await admitted())) {
       expect(b.sections.map((s) => s.id)).toEqual(['full', 'pilot']);
       for (const s of b.sections) {
         for (const r of s.rows) {
@@ -40,8 +43,8 @@ describe('MedVision boards on the bundled demo data', () => {
     }
   });
 
-  it('is deterministic (same intervals on a second computation)', () => {
-    const a = JSON.stringify(medvisionBoards());
-    expect(a).toBe(JSON.stringify(medvisionBoards()));
+  it('is deterministic (same intervals on a second computation)', async () => {
+    const a = JSON.stringify(medvisionBoards(await admitted()));
+    expect(a).toBe(JSON.stringify(medvisionBoards(await admitted())));
   });
 });

@@ -3,13 +3,14 @@ import { pairedMeanDifference } from '../../core/stats/mean-interval';
 import { mean, verdictOf, type Difference } from '../../core/compare';
 import type { MetricDef } from '../../core/metric';
 import { slugify } from '../../core/slug';
-import { onBoards } from '../../board/submission-meta';
+import { rankedEntries } from '../../board/submission-meta';
+import type { Admitted } from '../../core/benchmark';
 import { summarizeEpisodes, type SeedRow } from './scorer/aggregate';
 import { loadClinicalbench } from './boards/boards';
 
 /** Paired mean difference of per-seed scores, per difficulty and on the average, on shared seeds. */
-export async function compareClinicalbench(slugA: string, slugB: string): Promise<Difference[]> {
-  const entries = (await loadClinicalbench()).filter((e) => onBoards(e.submission, e.findings));
+export async function compareClinicalbench(slugA: string, slugB: string, admitted: Admitted): Promise<Difference[]> {
+  const entries = rankedEntries(await loadClinicalbench(), admitted);
   const rowsOf = (slug: string) => {
     const eps = entries.filter((e) => slugify(e.submission!.model.name) === slug).flatMap((e) => e.episodes);
     return eps.length ? summarizeEpisodes(eps).rows : [];

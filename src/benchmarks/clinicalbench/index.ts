@@ -24,7 +24,6 @@ export const clinicalbench: Benchmark = {
   conformance: { folders: ['clinicalbench'], suites: [...scoringSuites, ...generatorSuites] },
   workedExample,
   submissions: {
-    load: () => loadClinicalbench(),
     check: checkClinicalbench,
     boards: clinicalbenchBoards,
     compare: compareClinicalbench,

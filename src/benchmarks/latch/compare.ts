@@ -2,13 +2,14 @@ import { metric } from './metrics';
 import { pairedMeanDifference } from '../../core/stats/mean-interval';
 import { mean, verdictOf, type Difference } from '../../core/compare';
 import { slugify } from '../../core/slug';
-import { onBoards } from '../../board/submission-meta';
+import { rankedEntries } from '../../board/submission-meta';
+import type { Admitted } from '../../core/benchmark';
 import type { RunOutcome } from './scorer/aggregate';
 import { loadLatch, perEvalMeans } from './boards/boards';
 
 /** Paired mean difference of per-eval means, overall and per task, on shared evals. */
-export async function compareLatch(slugA: string, slugB: string): Promise<Difference[]> {
-  const entries = (await loadLatch()).filter((e) => onBoards(e.submission, e.findings));
+export async function compareLatch(slugA: string, slugB: string, admitted: Admitted): Promise<Difference[]> {
+  const entries = rankedEntries(await loadLatch(), admitted);
   const runsOf = (slug: string) => entries.filter((e) => slugify(e.submission!.model.name) === slug).flatMap((e) => e.outcomes);
   const ra = runsOf(slugA);
   const rb = runsOf(slugB);

@@ -24,7 +24,6 @@ export const latch: Benchmark = {
   conformance: { folders: ['latch'], suites },
   workedExample,
   submissions: {
-    load: () => loadLatch(),
     check: checkLatch,
     boards: latchBoards,
     compare: compareLatch,

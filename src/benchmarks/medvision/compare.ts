@@ -3,17 +3,18 @@ import { pairedBootstrap } from '../../core/stats/bootstrap';
 import { combine, groupSums } from '../../core/stats/group-stat';
 import { fromBootstrap, type Difference } from '../../core/compare';
 import { slugify } from '../../core/slug';
-import { onBoards } from '../../board/submission-meta';
+import { rankedEntries } from '../../board/submission-meta';
+import type { Admitted } from '../../core/benchmark';
 import type { ModelResult } from './formats/score-tree';
 import { FAMILIES, FAMILY_STAT, FAMILY_TITLE, shortSubtask, summaryGroups } from './boards/boards';
 import { loadMedvision, samplesOf as tableSamples, type MedvisionEntry, type SampleValue } from './boards/load';
 
 type Mv = { e: MedvisionEntry; r: ModelResult };
 
-function resultsOf(slug: string): Map<string, Mv> {
+function resultsOf(slug: string, admitted: Admitted): Map<string, Mv> {
   const out = new Map<string, Mv>();
-  for (const e of loadMedvision()) {
-    if (!onBoards(e.submission, e.findings) || slugify(e.submission.model.name) !== slug) continue;
+  for (const e of rankedEntries(loadMedvision(), admitted)) {
+    if (slugify(e.submission.model.name) !== slug) continue;
     for (const r of e.results) {
       const prev = out.get(r.task_type);
       if (!prev || r.n_samples > prev.r.n_samples) out.set(r.task_type, { e, r });
@@ -47,9 +48,9 @@ const statOf = (g: number[][], family: (typeof FAMILIES)[number]) => combine(FAM
 const pooled = (g: number[][]) => combine('pooled', groupSums(g));
 
 /** Paired bootstrap per family (model-summary groups) and per subtask config, on shared samples. */
-export async function compareMedvision(slugA: string, slugB: string): Promise<Difference[]> {
-  const A = resultsOf(slugA);
-  const B = resultsOf(slugB);
+export async function compareMedvision(slugA: string, slugB: string, admitted: Admitted): Promise<Difference[]> {
+  const A = resultsOf(slugA, admitted);
+  const B = resultsOf(slugB, admitted);
   const out: Difference[] = [];
   for (const family of FAMILIES) {
     const a = A.get(family);

@@ -23,9 +23,8 @@ export const medvision: Benchmark = {
   conformance: { folders: ['medvision'], suites },
   workedExample,
   submissions: {
-    load: async () => loadMedvision(),
     check: async (dir) => checkMedvision(dir),
-    boards: async () => medvisionBoards(),
+    boards: async (admitted) => medvisionBoards(admitted),
     compare: compareMedvision,
   },
   demo: { write: writeMedvisionDemo },

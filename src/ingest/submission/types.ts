@@ -1,5 +1,5 @@
 import type { Finding } from '../../core/findings';
-import type { BenchmarkId, Submission } from '../../core/submission-schema';
+import type { BenchmarkId, Review, ReviewStatus, Submission } from '../../core/submission-schema';
 
 /** A leaderboard row this submission adds (or would add once valid). */
 export interface ContributedRow {
@@ -38,6 +38,12 @@ export interface SubmissionReport {
   id: string;
   benchmark?: BenchmarkId;
   submission?: Submission;
+  /** The maintainers' review (`reviews/<benchmark>/<id>.json`), when there is one. */
+  review?: Review;
+  /** Review status: `under_review` until a maintainer's review file says otherwise. */
+  status: ReviewStatus;
+  /** Repo-relative path of the review file (present or not). */
+  reviewFile?: string;
   valid: boolean;
   /** Paths are repo-relative (the folder prefixed). */
   findings: Finding[];

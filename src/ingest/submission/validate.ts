@@ -5,6 +5,7 @@ import { readSubmissionFolder } from './read';
 import type { BenchmarkId } from '../../core/submission-schema';
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../../registry/benchmarks';
 import { checkFolderSafety, LIMITS } from './safety';
+import { readReview, reviewsRootFor } from './review';
 import { compareClaims } from './claims';
 import { checkChangedFiles, type ChangedFile } from './changed-files';
 import { checkTaskFolder } from '../tasks/check';
@@ -20,6 +21,8 @@ export interface ValidateRun {
 export interface ValidateConfig {
   repoRoot?: string;
   resultsRoot?: string;
+  /** Where the maintainers' review files live; default `reviewsRootFor(resultsRoot)`. */
+  reviewsRoot?: string;
   changedFiles?: ChangedFile[];
   /**
    * The board rows a submission contributes (rank and interval). The CLI and the site pass
@@ -44,9 +47,12 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
   const id = basename(abs);
   const parent = basename(dirname(abs));
   const local: Finding[] = [];
+  /** Findings about files outside the folder (the maintainers' review file), already repo-relative. */
+  const outside: Finding[] = [];
   const report = (extra: Partial<SubmissionReport> = {}): SubmissionReport => {
-    const findings = [...local, ...(extra.findings ?? [])].map((f) => ({ ...f, path: f.path === '.' ? shownDir : f.path.startsWith(shownDir) ? f.path : `${shownDir}/${f.path}` }));
-    return { dir: shownDir, id, claims: [], rows: [], facts: [], recomputedKeys: [], ...extra, findings, valid: !hasErrors(findings) };
+    const inFolder = [...local, ...(extra.findings ?? [])].map((f) => ({ ...f, path: f.path === '.' ? shownDir : f.path.startsWith(shownDir) ? f.path : `${shownDir}/${f.path}` }));
+    const findings = [...inFolder, ...outside];
+    return { dir: shownDir, id, claims: [], rows: [], facts: [], recomputedKeys: [], status: 'under_review', ...extra, findings, valid: !hasErrors(findings) };
   };
   const err = (path: string, pointer: string, message: string) => local.push({ path, pointer, severity: 'error', message });
 
@@ -121,9 +127,15 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
       local.push({ path: '.', pointer: '$', severity: 'warning', message: `board rows not computed: ${(e as Error).message}` });
     }
   }
+  // 5. The maintainers' verdict, from their own file (never from the submission folder).
+  const review = benchmark ? readReview({ reviewsRoot: cfg.reviewsRoot ?? reviewsRootFor(resultsRoot), benchmark, id, shownFrom: repoRoot }) : undefined;
+  outside.push(...(review?.findings ?? []).map((f) => ({ ...f, path: posix(f.path) })));
   return report({
     ...(benchmark ? { benchmark } : {}),
     ...(submission ? { submission } : {}),
+    ...(review?.review ? { review: review.review } : {}),
+    status: review?.status ?? 'under_review',
+    ...(review ? { reviewFile: posix(review.file) } : {}),
     findings: [...(check?.findings ?? []), ...claims.findings],
     claims: claims.rows,
     rows,

@@ -12,7 +12,8 @@ import { TASK_IDS, TASKS, type TaskId } from '../scorer/tasks';
 import { AVERAGE_COLUMN, PRECISION_COLUMN, TASK_COLUMNS } from '../columns';
 import type { ScoreBreakdown } from '../scorer/counters';
 import { rankEntries } from '../../../core/rank';
-import { identityOf, onBoards } from '../../../board/submission-meta';
+import { identityOf, rankedEntries } from '../../../board/submission-meta';
+import type { Admitted } from '../../../core/benchmark';
 import type { Board, Entry } from '../../../core/board';
 import { seedPagePath } from './seeds';
 
@@ -58,10 +59,10 @@ const val = (m: MeanInterval) => (Number.isFinite(m.mean) ? m.mean : null);
 const iv = (m: MeanInterval) => (m.n > 1 && Number.isFinite(m.low) && Number.isFinite(m.high) ? { interval: { lo: m.low, hi: m.high, method: 't' as const } } : {});
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null);
 
-function overall(entries: ClinicalEntry[]): Board {
+function overall(entries: RankedClinicalEntry[]): Board {
   const list: Entry[] = [];
   for (const e of entries) {
-    if (!onBoards(e.submission, e.findings) || e.episodes.length === 0) continue;
+    if (e.episodes.length === 0) continue;
     const s = summarizeEpisodes(e.episodes);
     list.push({
       ...identityOf(e.id, e.submission),
@@ -86,10 +87,9 @@ function overall(entries: ClinicalEntry[]): Board {
   };
 }
 
-function difficulty(entries: ClinicalEntry[], d: (typeof DIFFICULTIES)[number]): Board {
+function difficulty(entries: RankedClinicalEntry[], d: (typeof DIFFICULTIES)[number]): Board {
   const list: Entry[] = [];
   for (const e of entries) {
-    if (!onBoards(e.submission, e.findings)) continue;
     const eps = e.episodes.filter((x) => x.task_id === d.task);
     if (eps.length === 0) continue;
     const s = summarizeEpisodes(eps);
@@ -119,8 +119,11 @@ function difficulty(entries: ClinicalEntry[], d: (typeof DIFFICULTIES)[number]):
   };
 }
 
-export async function clinicalbenchBoards(): Promise<Board[]> {
-  const entries = await loadClinicalbench();
+type RankedClinicalEntry = ClinicalEntry & { submission: NonNullable<ClinicalEntry['submission']> };
+
+/** The overall board and one per difficulty, over the submissions the gate ranks. */
+export async function clinicalbenchBoards(admitted: Admitted): Promise<Board[]> {
+  const entries = rankedEntries(await loadClinicalbench(), admitted);
   if (entries.length === 0) return [];
   return [overall(entries), ...DIFFICULTIES.map((d) => difficulty(entries, d))];
 }

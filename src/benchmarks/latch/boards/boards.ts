@@ -7,7 +7,8 @@ import { metric } from '../metrics';
 import { summarizeRuns, type RunOutcome } from '../scorer/aggregate';
 import { rankEntries } from '../../../core/rank';
 import { slugify } from '../../../core/slug';
-import { identityOf, onBoards } from '../../../board/submission-meta';
+import { identityOf, rankedEntries } from '../../../board/submission-meta';
+import type { Admitted } from '../../../core/benchmark';
 import type { Board, Entry } from '../../../core/board';
 
 export interface LatchEntry {
@@ -43,11 +44,10 @@ export function perEvalMeans(outcomes: readonly RunOutcome[]): Record<string, nu
   return summarizeRuns(outcomes).per_eval_means_pct;
 }
 
-function board(kind: Board['kind'], slug: string, title: string, description: string, entries: LatchEntry[], keep: (o: RunOutcome) => boolean): Board {
+function board(kind: Board['kind'], slug: string, title: string, description: string, entries: RankedLatchEntry[], keep: (o: RunOutcome) => boolean): Board {
   const primary = { def: metric('latch-accuracy'), label: 'Accuracy (%)' };
   const list: Entry[] = [];
   for (const e of entries) {
-    if (!onBoards(e.submission, e.findings)) continue;
     const runs = e.outcomes.filter(keep);
     if (runs.length === 0) continue;
     const s = summarizeRuns(runs);
@@ -75,8 +75,11 @@ function board(kind: Board['kind'], slug: string, title: string, description: st
   };
 }
 
-export async function latchBoards(): Promise<Board[]> {
-  const entries = await loadLatch();
+type RankedLatchEntry = LatchEntry & { submission: NonNullable<LatchEntry['submission']> };
+
+/** Overall, per task category and per platform, over the submissions the gate ranks (their evals alone define the categories). */
+export async function latchBoards(admitted: Admitted): Promise<Board[]> {
+  const entries = rankedEntries(await loadLatch(), admitted);
   const all = entries.flatMap((e) => e.outcomes);
   const tasks = [...new Set(all.map((o) => o.task).filter((t): t is string => !!t))].sort();
   const kits = [...new Set(all.map((o) => o.kit).filter((t): t is string => !!t))].sort();

@@ -8,7 +8,8 @@ import { ACC_IOU_MEAN_KEY, GROUP_KEY as G, ROW_ACC_IOU, SUMMARY_KEY as S, mreKey
 import { loadMedvision, samplesOf, type MedvisionEntry, type SampleValue } from './load';
 import { rankEntries } from '../../../core/rank';
 import { slugify } from '../../../core/slug';
-import { identityOf, onBoards } from '../../../board/submission-meta';
+import { identityOf, rankedEntries } from '../../../board/submission-meta';
+import type { Admitted } from '../../../core/benchmark';
 import type { Board, Column, Entry, Section } from '../../../core/board';
 
 export const FAMILIES = ['TL', 'AD', 'Detection'] as const;
@@ -84,18 +85,15 @@ export function summaryGroups(family: TaskType, r: ModelResult, samples: readonl
   return out;
 }
 
-function eligible(entries: MedvisionEntry[]): (MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> })[] {
-  return entries.filter((e): e is MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> } => onBoards(e.submission, e.findings));
-}
 
-function familyBoard(family: TaskType, entries: MedvisionEntry[]): Board {
+function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
   const cols = familyColumns(family);
   const [primary, ...secondary] = cols;
   const sections: Section[] = [];
   const grid: NonNullable<Board['grid']> = [];
   for (const sampleClass of SAMPLE_CLASSES) {
     const list: Entry[] = [];
-    for (const e of eligible(entries)) {
+    for (const e of entries) {
       for (const r of e.results) {
         if (r.task_type !== family || r.sample_class !== sampleClass) continue;
         const id = identityOf(e.id, e.submission);
@@ -148,9 +146,9 @@ export function configSlug(config: string): string {
   return `config/${slugify(config)}`;
 }
 
-function configBoards(entries: MedvisionEntry[]): Board[] {
+function configBoards(entries: RankedEntry[]): Board[] {
   const byConfig = new Map<string, { family: TaskType; items: { e: MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> }; c: ConfigResult; r: ModelResult }[] }>();
-  for (const e of eligible(entries)) {
+  for (const e of entries) {
     for (const c of e.configs) {
       const r = e.results.find((r) => r.model === c.model && r.task_type === c.task_type);
       if (!r || !c.metrics) continue;
@@ -196,11 +194,10 @@ function configBoards(entries: MedvisionEntry[]): Board[] {
   return out;
 }
 
-let boards: Board[] | undefined;
+type RankedEntry = MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> };
 
-export function medvisionBoards(): Board[] {
-  if (boards) return boards;
-  const entries = loadMedvision();
-  boards = [...FAMILIES.map((f) => familyBoard(f, entries)), ...configBoards(entries)];
-  return boards;
+/** The family boards and the per-subtask boards, over the submissions the gate ranks. */
+export function medvisionBoards(admitted: Admitted): Board[] {
+  const entries = rankedEntries(loadMedvision(), admitted);
+  return [...FAMILIES.map((f) => familyBoard(f, entries)), ...configBoards(entries)];
 }
