@@ -21,6 +21,8 @@ export interface ModelPage {
   url?: string;
   submissions: { benchmark: BenchmarkId; benchmarkName: string; id: string; status: string; submittedAt: string; harness: string; onBoards: boolean; reason?: string }[];
   placements: Placement[];
+  /** At least one of its submissions is ranked (only then is the page in the search index). */
+  ranked: boolean;
 }
 
 let cache: Promise<ModelPage[]> | undefined;
@@ -28,13 +30,16 @@ let cache: Promise<ModelPage[]> | undefined;
 /** One page per model name (slugified), gathering every benchmark, board and submission. */
 export function modelPages(): Promise<ModelPage[]> {
   cache ??= (async () => {
-    const subs = (await allSubmissions()).filter((s) => s.submission);
+    // Valid submissions first, so a model's org, link and dates come from data that passed the gate.
+    const valid = (s: { ranked: boolean; underReview: boolean }) => (s.ranked || s.underReview ? 0 : 1);
+    const subs = (await allSubmissions()).filter((s) => s.submission).sort((a, b) => valid(a) - valid(b));
     const boards = await allBoards();
     const bySlug = new Map<string, ModelPage>();
     for (const s of subs) {
       const m = s.submission!.model;
       const slug = slugify(m.name);
-      const page = bySlug.get(slug) ?? { slug, name: m.name, orgs: [], weights: [], submissions: [], placements: [] };
+      const page = bySlug.get(slug) ?? { slug, name: m.name, orgs: [], weights: [], submissions: [], placements: [], ranked: false };
+      if (s.ranked) page.ranked = true;
       if (!page.orgs.includes(m.org)) page.orgs.push(m.org);
       if (!page.weights.includes(m.weights)) page.weights.push(m.weights);
       if (m.release_date) page.releaseDate ??= m.release_date.slice(0, 10);

@@ -63,7 +63,6 @@ export function taskReviewView(folder: TaskFolder): TaskReviewView | undefined {
   fact('Software', t.software_and_version);
   fact('Licensing', t.software_licensing);
   fact('Expected completion time', t.expected_completion_time);
-  fact('Task status', t.status);
   const self = t.extra_fields?.difficulty_self_test;
   return {
     id: folder.id,
