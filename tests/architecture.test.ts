@@ -17,6 +17,8 @@
  *   never imports `scripts/**`.
  * - no-import-cycles: no cycle through static imports of `src/` and `scripts/`.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importsOf, readImportGraph, REPO, resolveSpecifier } from './helpers/import-graph';
 import { checkLayering, cycleMessage, findCycles, layerOf, type ImportEdge, type RuleId } from './helpers/layering';
@@ -210,6 +212,12 @@ describe('the repository', () => {
   it('keeps every layering rule', () => {
     const violations = checkLayering(edges).map((v) => v.message);
     expect(violations, `\n${violations.join('\n')}\n`).toEqual([]);
+  });
+
+  it('gives every benchmark folder a README.md', () => {
+    const folders = readdirSync(join(REPO, 'src', 'benchmarks'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.length).toBeGreaterThanOrEqual(4);
+    for (const f of folders) expect(existsSync(join(REPO, 'src', 'benchmarks', f, 'README.md')), `src/benchmarks/${f}/README.md`).toBe(true);
   });
 
   it('has no import cycles', () => {
