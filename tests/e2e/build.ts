@@ -15,7 +15,7 @@ function newest(path: string): number {
 export function ensureBuilt(root: string): void {
   const stamp = join(root, 'dist', 'pagefind', 'pagefind-entry.json');
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const inputs = Math.max(...['src', 'content', 'results', 'public', 'astro.config.mjs'].map((p) => newest(join(root, p))));
+  const inputs = Math.max(...['src', 'content', 'results', 'reviews', 'public', 'astro.config.mjs'].map((p) => newest(join(root, p))));
   if (built > inputs) return;
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }

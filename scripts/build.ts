@@ -1,0 +1,50 @@
+// npm run build — the whole site, published atomically.
+//
+// Astro and Pagefind write into a fresh directory (.dist-next/); only when both succeeded and the
+// result looks whole is it swapped into dist/. A failed or killed build therefore leaves the
+// previous dist/ as it was. The swap is two renames (dist → .dist-prev, .dist-next → dist); a build
+// killed between them leaves dist/ in .dist-prev/, which the next build (or `npm run build`
+// started again) puts back before doing anything else.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const next = join(root, '.dist-next');
+const prev = join(root, '.dist-prev');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+/** Test hook: record each stage as it starts, and optionally wait at one so a test can kill the build there. */
+async function stage(name: string): Promise<void> {
+  if (process.env.EVALBOARD_BUILD_STAGES) appendFileSync(process.env.EVALBOARD_BUILD_STAGES, `${name}\n`);
+  if (process.env.EVALBOARD_BUILD_HOLD === name) await new Promise((r) => setTimeout(r, 60_000));
+}
+
+function run(cmd: string, args: string[]): void {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`build: ${[cmd, ...args].join(' ')} failed (${r.signal ?? `exit ${r.status}`}); dist/ is unchanged`);
+    process.exit(1);
+  }
+}
+
+// A build killed mid-swap left the published site in .dist-prev/: put it back.
+if (!existsSync(dist) && existsSync(prev)) renameSync(prev, dist);
+rmSync(next, { recursive: true, force: true });
+rmSync(prev, { recursive: true, force: true });
+
+await stage('astro');
+run(bin('astro'), ['build', '--outDir', next]);
+await stage('pagefind');
+run(bin('pagefind'), ['--site', next, '--silent']);
+for (const must of ['index.html', 'pagefind/pagefind.js']) {
+  if (!existsSync(join(next, must))) {
+    console.error(`build: ${must} is missing from the new site; dist/ is unchanged`);
+    process.exit(1);
+  }
+}
+await stage('swap');
+if (existsSync(dist)) renameSync(dist, prev);
+renameSync(next, dist);
+rmSync(prev, { recursive: true, force: true });
