@@ -1,5 +1,7 @@
 import { bindLeafField, evaluateLeaf, isLeaf } from './composite-leaf';
+import { pyFloatRepr, pyStr } from './python';
 import { GraderConfigError, isFiniteNumber, isObject, type Grader, type JsonObject } from './types';
+import { isPyFloatAt } from '../../../core/python-number';
 
 /**
  * Finds the grader of a typed child. The registry passes its own lookup in when it builds the
@@ -21,17 +23,33 @@ export interface ChildOutcome {
   systemError?: string;
 }
 
-/** Upstream child label: leaf name or children[i]; typed name or children[i].<type>; predicate_leaf config.name. */
+/** Python truthiness of a JSON value (`x or default`): None, False, 0, 0.0, "", [] and {} are falsy. */
+function pyTruthy(v: unknown): boolean {
+  if (v === undefined || v === null || v === false || v === 0 || v === '') return false;
+  if (Array.isArray(v)) return v.length > 0;
+  if (isObject(v)) return Object.keys(v).length > 0;
+  return true;
+}
+
+/** Python `str(holder[key] or fallback)`, keeping the int/float literal distinction (`str(2.0)` is "2.0"). */
+function pyStrOr(holder: JsonObject, key: string, fallback: string): string {
+  const v = holder[key];
+  if (!pyTruthy(v)) return fallback;
+  return typeof v === 'number' && isPyFloatAt(holder, key) ? pyFloatRepr(v) : pyStr(v);
+}
+
+/**
+ * Upstream composite.py `_all_of_child_label`: leaf `str(name or children[i])`; predicate_leaf
+ * `str(config.name or children[i].predicate_leaf)`; typed `str(name or children[i].<type or 'unknown'>)`.
+ * Python truthiness and `str()` apply, so a non-string name such as `5` labels the child "5".
+ */
 export function childLabel(child: unknown, index: number): string {
   if (!isObject(child)) return `children[${index}]`;
-  if (isLeaf(child)) return typeof child.name === 'string' && child.name ? child.name : `children[${index}]`;
+  if (isLeaf(child)) return pyStrOr(child, 'name', `children[${index}]`);
   const type = child.type;
   const config = child.config;
-  if (type === 'predicate_leaf' && isObject(config)) {
-    return typeof config.name === 'string' && config.name ? config.name : `children[${index}].predicate_leaf`;
-  }
-  if (typeof child.name === 'string' && child.name) return child.name;
-  return `children[${index}].${typeof type === 'string' && type ? type : 'unknown'}`;
+  if (type === 'predicate_leaf' && isObject(config)) return pyStrOr(config, 'name', `children[${index}].predicate_leaf`);
+  return pyStrOr(child, 'name', `children[${index}].${pyStrOr(child, 'type', 'unknown')}`);
 }
 
 /** Children as a list with unique labels. */

@@ -1,3 +1,4 @@
+import { pyStrip } from './python';
 import { GraderConfigError, isFiniteNumber, isObject, result, type GraderResult } from './types';
 
 const NAME = 'distribution_comparison';
@@ -28,6 +29,8 @@ function readConfig(config: unknown): DistributionConfig {
     throw new GraderConfigError(NAME, 'ground_truth.cell_type_distribution must be a non-empty object');
   }
   for (const [k, v] of Object.entries(dist)) {
+    // Upstream distribution.py _validate_configuration: cell-type names must be non-empty after str.strip().
+    if (pyStrip(k) === '') throw new GraderConfigError(NAME, 'cell-type names must be non-empty strings');
     if (!isFiniteNumber(v)) throw new GraderConfigError(NAME, `ground_truth.cell_type_distribution[${JSON.stringify(k)}] must be a finite number`);
   }
   const total = gt.total_cells;
@@ -51,6 +54,10 @@ export function gradeDistributionComparison(config: unknown, answer: unknown): G
   const agentDist = isObject(answer) ? answer.cell_type_distribution : undefined;
   if (!isObject(answer) || !isObject(agentDist)) {
     return result(false, 0, {}, 'Distribution Comparison: FAIL\n  x cell_type_distribution must be an object');
+  }
+  // Upstream distribution.py evaluate_answer: a blank answer key fails the whole answer.
+  if (Object.keys(agentDist).some((k) => pyStrip(k) === '')) {
+    return result(false, 0, {}, 'Distribution Comparison: FAIL\n  x cell_type_distribution keys must be non-empty strings');
   }
   const metrics: Record<string, unknown> = {};
   const failures: string[] = [];

@@ -25,9 +25,11 @@ const isListOfLists = (v: unknown): v is unknown[][] => Array.isArray(v) && v.ev
 export function gradeLongestSubsequence(config: unknown, answer: unknown): GraderResult {
   if (!isObject(config)) throw new GraderConfigError(NAME, 'config must be an object');
   const field = config.answer_field;
-  if (typeof field !== 'string' || field.trim() === '') throw new GraderConfigError(NAME, 'answer_field must be a non-empty string');
+  if (typeof field !== 'string' || pyStrip(field) === '') throw new GraderConfigError(NAME, 'answer_field must be a non-empty string');
   const truth = config.ground_truth;
   if (!isListOfLists(truth) || truth.length === 0) throw new GraderConfigError(NAME, 'ground_truth must be a non-empty list of lists');
+  // Upstream longest_subsequence.py LongestSubsequenceGrader.evaluate_answer: "'ground_truth' elements must not be empty".
+  if (truth.some((element) => element.length === 0)) throw new GraderConfigError(NAME, 'ground_truth elements must not be empty');
   const threshold = fractionOption(NAME, scoringOf(NAME, config), 'pass_threshold', 1);
   const given = isObject(answer) ? answer[field] : undefined;
   if (!isListOfLists(given)) return result(false, 0, {}, `Longest Subsequence: FAIL\n  x ${field} must be a list of lists`, { field_scores: {} });

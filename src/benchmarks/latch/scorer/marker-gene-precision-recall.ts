@@ -1,11 +1,13 @@
 import { answerFieldOf, expectedCountOf, fractionOption, passThresholdsOf, sortedStrings } from './thresholds';
+import { pyStrip } from './python';
 import { GraderConfigError, isObject, result, type GraderResult, type JsonObject } from './types';
 import { isPyIntAt } from '../../../core/python-number';
 
 const NAME = 'marker_gene_precision_recall';
 
+/** Upstream `not isinstance(gene, str) or gene.strip() == ""` (Python whitespace, not JS trim). */
 function isGeneList(v: unknown): v is string[] {
-  return Array.isArray(v) && v.every((g) => typeof g === 'string' && g.trim() !== '');
+  return Array.isArray(v) && v.every((g) => typeof g === 'string' && pyStrip(g) !== '');
 }
 
 function validGeneList(v: unknown, where: string): string[] {
@@ -86,14 +88,8 @@ function gradePerCellType(
 ): GraderResult {
   const total = Object.keys(canonical).length;
   const minRecall = fractionOption(NAME, thresholds, 'min_recall_per_celltype', fractionOption(NAME, thresholds, 'recall_at_k', 0.5));
-  let minPassing = total;
-  if (Object.hasOwn(thresholds, 'min_celltypes_passing')) {
-    const v = thresholds.min_celltypes_passing;
-    if (!isPyIntAt(thresholds, 'min_celltypes_passing') || (v as number) < 0 || (v as number) > total) {
-      throw new GraderConfigError(NAME, `min_celltypes_passing must be an integer in [0, ${total}]`);
-    }
-    minPassing = v as number;
-  }
+  // Validated up front (validateConfig): an integer in [1, total].
+  const minPassing = Object.hasOwn(thresholds, 'min_celltypes_passing') ? (thresholds.min_celltypes_passing as number) : total;
   if (!isObject(predicted)) return result(false, 0, {}, `Marker Gene Per-Celltype: FAIL\n  x ${field} must map cell types to gene lists`);
   const perCellType: Record<string, Record<string, unknown>> = {};
   let passing = 0;
@@ -133,36 +129,51 @@ function gradePerCellType(
   return result(passed, passed ? 1 : 0, metrics, [`Marker Gene Per-Celltype: ${passed ? 'PASS' : 'FAIL'} (${passing}/${total}, required ${minPassing})`, ...lines].join('\n'));
 }
 
+/**
+ * Upstream `MarkerGenePrecisionRecallGrader.evaluate_answer` (marker_gene.py) validates the whole
+ * configuration before it looks at the answer, in this order: canonical markers (list of
+ * non-blank genes, or non-empty object of non-blank cell-type names → such lists), scoring and
+ * pass_thresholds objects, the three fractions (validated whenever present, in either mode),
+ * min_celltypes_passing (an int in [1, #cell types], per-cell-type canonical markers only),
+ * expected_count, answer_field.
+ */
+function validateConfig(config: JsonObject): { canonical: string[] | Record<string, string[]>; thresholds: JsonObject; expectedCount: number | undefined; field: string } {
+  const raw = Object.hasOwn(config, 'canonical_markers') ? config.canonical_markers : config.ground_truth_labels;
+  let canonical: string[] | Record<string, string[]>;
+  if (Array.isArray(raw)) canonical = validGeneList(raw, 'canonical_markers');
+  else if (isObject(raw) && Object.keys(raw).length > 0) {
+    const perCellType: Record<string, string[]> = {};
+    for (const [ct, genes] of Object.entries(raw)) {
+      if (pyStrip(ct) === '') throw new GraderConfigError(NAME, 'canonical_markers cell-type names must be non-empty strings');
+      perCellType[ct] = validGeneList(genes, `canonical_markers[${JSON.stringify(ct)}]`);
+    }
+    canonical = perCellType;
+  } else {
+    throw new GraderConfigError(NAME, 'canonical_markers must be a non-empty list or a non-empty object of lists');
+  }
+  const thresholds = passThresholdsOf(NAME, config);
+  for (const key of ['precision_at_k', 'recall_at_k', 'min_recall_per_celltype']) fractionOption(NAME, thresholds, key, 0);
+  if (Object.hasOwn(thresholds, 'min_celltypes_passing')) {
+    const v = thresholds.min_celltypes_passing as number;
+    if (!isPyIntAt(thresholds, 'min_celltypes_passing') || v < 1 || Array.isArray(canonical) || v > Object.keys(canonical).length) {
+      throw new GraderConfigError(NAME, 'scoring.pass_thresholds.min_celltypes_passing must be an integer between 1 and the configured cell-type count');
+    }
+  }
+  const expectedCount = expectedCountOf(NAME, config);
+  const field = answerFieldOf(NAME, config, 'top_marker_genes');
+  return { canonical, thresholds, expectedCount, field };
+}
+
 /** Flat marker list: precision@k and recall@k; per-cell-type dict: recall per cell type, then a count of passing cell types. */
 export function gradeMarkerGenePrecisionRecall(config: unknown, answer: unknown): GraderResult {
   if (!isObject(config)) throw new GraderConfigError(NAME, 'config must be an object');
-  const raw = Object.hasOwn(config, 'canonical_markers') ? config.canonical_markers : config.ground_truth_labels;
-  const thresholds = passThresholdsOf(NAME, config);
-  const expectedCount = expectedCountOf(NAME, config);
-  const field = answerFieldOf(NAME, config, 'top_marker_genes');
-  if (Array.isArray(raw)) {
-    const canonical = validGeneList(raw, 'canonical_markers');
-    if (Object.hasOwn(thresholds, 'min_celltypes_passing') || Object.hasOwn(thresholds, 'min_recall_per_celltype')) {
-      throw new GraderConfigError(NAME, 'per-cell-type thresholds need per-cell-type canonical_markers');
-    }
-    fractionOption(NAME, thresholds, 'precision_at_k', 0.6);
-    fractionOption(NAME, thresholds, 'recall_at_k', 0.5);
-    const predicted = isObject(answer) && Object.hasOwn(answer, field) ? answer[field] : undefined;
-    return gradeFlat(canonical, predicted, thresholds, expectedCount, field);
-  }
-  if (!isObject(raw) || Object.keys(raw).length === 0) {
-    throw new GraderConfigError(NAME, 'canonical_markers must be a non-empty list or a non-empty object of lists');
-  }
-  const perCellType: Record<string, string[]> = {};
-  for (const [ct, genes] of Object.entries(raw)) perCellType[ct] = validGeneList(genes, `canonical_markers[${JSON.stringify(ct)}]`);
+  const { canonical, thresholds, expectedCount, field } = validateConfig(config);
   const predicted = isObject(answer) && Object.hasOwn(answer, field) ? answer[field] : undefined;
+  if (Array.isArray(canonical)) return gradeFlat(canonical, predicted, thresholds, expectedCount, field);
   // Legacy wrapper: {"<answer_field>": [...]} graded as a flat list when the answer is a list.
-  if (Array.isArray(predicted) && Object.hasOwn(perCellType, field)) {
-    return gradeFlat(perCellType[field]!, predicted, thresholds, expectedCount, field);
+  if (Array.isArray(predicted) && Object.hasOwn(canonical, field)) {
+    return gradeFlat(canonical[field]!, predicted, thresholds, expectedCount, field);
   }
-  if (predicted === undefined) {
-    fractionOption(NAME, thresholds, 'min_recall_per_celltype', 0.5);
-    return result(false, 0, {}, `Marker Gene Per-Celltype: FAIL\n  x answer field ${field} is missing`);
-  }
-  return gradePerCellType(perCellType, predicted, thresholds, expectedCount, field);
+  if (predicted === undefined) return result(false, 0, {}, `Marker Gene Per-Celltype: FAIL\n  x answer field ${field} is missing`);
+  return gradePerCellType(canonical, predicted, thresholds, expectedCount, field);
 }

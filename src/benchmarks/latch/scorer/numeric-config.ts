@@ -1,3 +1,4 @@
+import { pyStrip } from './python';
 import { GraderConfigError, isFiniteNumber, isObject, type JsonObject } from './types';
 
 /** Ground truth: a non-empty object of finite numbers keyed by non-blank field names. */
@@ -6,7 +7,7 @@ export function validateGroundTruth(grader: string, groundTruth: unknown): asser
     throw new GraderConfigError(grader, 'ground_truth must be a non-empty object');
   }
   for (const [field, expected] of Object.entries(groundTruth)) {
-    if (field.trim() === '') throw new GraderConfigError(grader, 'ground_truth field names must be non-empty strings');
+    if (pyStrip(field) === '') throw new GraderConfigError(grader, 'ground_truth field names must be non-empty strings');
     if (!isFiniteNumber(expected)) throw new GraderConfigError(grader, `ground_truth[${JSON.stringify(field)}] must be a finite number`);
   }
 }
@@ -47,7 +48,7 @@ export function validateTolerances(grader: string, tolerances: unknown): asserts
   if (Object.keys(tolerances).length === 0) return;
   if (Object.hasOwn(tolerances, 'type')) return validateToleranceEntry(grader, tolerances, 'tolerances');
   for (const [field, entry] of Object.entries(tolerances)) {
-    if (field.trim() === '') throw new GraderConfigError(grader, 'tolerance field names must be non-empty strings');
+    if (pyStrip(field) === '') throw new GraderConfigError(grader, 'tolerance field names must be non-empty strings');
     validateToleranceEntry(grader, entry, `tolerances[${JSON.stringify(field)}]`);
   }
 }

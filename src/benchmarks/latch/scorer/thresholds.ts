@@ -1,4 +1,5 @@
 import { GraderConfigError, isFiniteNumber, isObject, type JsonObject } from './types';
+import { pyStrip } from './python';
 import { isPyIntAt } from '../../../core/python-number';
 
 /** `config.scoring` (default {}), which must be an object. */
@@ -32,11 +33,11 @@ export function expectedCountOf(grader: string, config: JsonObject): number | un
   return v as number;
 }
 
-/** `answer_field`: absent = `fallback`, else a non-empty string. */
+/** `answer_field`: absent = `fallback`, else a string that is non-empty after Python `str.strip()`. */
 export function answerFieldOf(grader: string, config: JsonObject, fallback: string): string {
   if (!Object.hasOwn(config, 'answer_field')) return fallback;
   const v = config.answer_field;
-  if (typeof v !== 'string' || v.trim() === '') throw new GraderConfigError(grader, 'answer_field must be a non-empty string');
+  if (typeof v !== 'string' || pyStrip(v) === '') throw new GraderConfigError(grader, 'answer_field must be a non-empty string');
   return v;
 }
 
