@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['dist/**', 'node_modules/**', '.astro/**', '.cache/**', 'results/**', 'content/**', 'public/**', 'bench-data/**', 'test-artifacts/**'],
+    ignores: ['dist/**', '.dist-next/**', '.dist-prev/**', 'node_modules/**', '.astro/**', '.cache/**', 'results/**', 'content/**', 'public/**', 'bench-data/**', 'test-artifacts/**'],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
