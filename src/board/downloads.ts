@@ -1,18 +1,35 @@
 import Papa from 'papaparse';
 import type { Board } from '../core/board';
+import { neutraliseFormula } from '../core/escape';
 
 export type Cell = string | number | boolean | null;
 
-/** A board as plain records: the same rows and order as the HTML table, unrounded numbers. */
+/**
+ * A board as plain records: the same rows and order as the HTML table, unrounded numbers.
+ * Every string cell goes through `neutraliseFormula` (a leading `= + - @`, tab or CR gets a `'`),
+ * so a submitted name cannot become a spreadsheet formula in the CSV or in a JSON → sheet import.
+ */
 export function boardRecords(board: Board): Record<string, Cell>[] {
+  return rawRecords(board).map((rec) => {
+    const out: Record<string, Cell> = {};
+    for (const [k, v] of Object.entries(rec)) out[neutraliseFormula(k)] = neutraliseFormula(v);
+    return out;
+  });
+}
+
+function rawRecords(board: Board): Record<string, Cell>[] {
   const p = board.primary;
   const num = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? null : v);
+  const listed = (section: Board['sections'][number]) => [
+    ...section.rows.map((r) => ({ r, rank: r.rank as number | null, tied: r.tiedWithLeader, status: 'ranked', reason: null as string | null })),
+    ...(section.unranked ?? []).map((r) => ({ r, rank: null, tied: false, status: r.status as string, reason: r.reason as string | null })),
+  ];
   return board.sections.flatMap((section) =>
-    section.rows.map((r) => {
+    listed(section).map(({ r, rank, tied, status, reason }) => {
       const rec: Record<string, Cell> = {
         section: section.id,
-        rank: r.rank,
-        tied_with_leader: r.tiedWithLeader,
+        rank,
+        tied_with_leader: tied,
         model: r.model,
         org: r.org,
         weights: r.weights,
@@ -25,6 +42,9 @@ export function boardRecords(board: Board): Record<string, Cell>[] {
         ci_method: r.interval?.method ?? null,
       };
       board.secondary.forEach((c, i) => { rec[`${c.def.id}:${c.label}`] = num(r.secondary[i]); });
+      rec.status = status;
+      rec.reason = reason;
+      rec.coverage = r.coverage ? `${r.coverage.units}/${r.coverage.total} ${r.coverage.unit}` : null;
       rec.submission_id = r.submissionId;
       return rec;
     }),

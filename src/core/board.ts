@@ -36,6 +36,26 @@ export interface Entry {
   sampleClass?: string;
   /** Extra per-row links (site paths without the base URL), e.g. the ClinicalBench seeds a row was run on. */
   links?: { label: string; href: string }[];
+  /** How much of the board's fixed unit set the entry was scored on (e.g. 24 of 24 subtasks). */
+  coverage?: Coverage;
+}
+
+/** Units an entry was scored on, out of the board's fixed unit set. */
+export interface Coverage {
+  units: number;
+  total: number;
+  /** Plural noun: "subtasks", "evals", "seed × task pairs". */
+  unit: string;
+}
+
+/** Why a row is listed but not ranked. */
+export type UnrankedStatus = 'partial' | 'preliminary' | 'under_review' | 'not_ranked';
+
+/** A row shown below a section's ranking, never ranked with it. */
+export interface UnrankedRow extends Entry {
+  status: UnrankedStatus;
+  /** One line, e.g. "partial coverage: 4 of 24 subtasks (score on those only)". */
+  reason: string;
 }
 
 export interface Row extends Entry {
@@ -50,6 +70,8 @@ export interface Section {
   /** Lower-case short form for chart titles, e.g. "pilot runs". */
   shortTitle?: string;
   rows: Row[];
+  /** Rows listed below the ranking and never ranked with it (partial coverage, no successful answers, …). */
+  unranked?: UnrankedRow[];
 }
 
 export interface Board {

@@ -1,5 +1,5 @@
 import { rankRows } from './stats/ties';
-import type { Entry, Row } from './board';
+import type { Entry, Row, UnrankedRow, UnrankedStatus } from './board';
 
 /** Rank entries by the primary value; rows whose interval overlaps the leader's are tied with #1. */
 export function rankEntries(entries: readonly Entry[], direction: 'higher' | 'lower'): Row[] {
@@ -8,4 +8,29 @@ export function rankEntries(entries: readonly Entry[], direction: 'higher' | 'lo
     direction,
   );
   return ranked.map(({ item, rank, tiedWithLeader }) => ({ ...item.e, rank, tiedWithLeader }));
+}
+
+/** A row listed below the ranking, with its status and one-line reason. */
+export function unrankedRow(entry: Entry, status: UnrankedStatus, reason: string): UnrankedRow {
+  return { ...entry, status, reason };
+}
+
+/**
+ * Split a section's entries: those `rankable` says yes to are ranked; the others are listed below
+ * with the status and reason it gives. Entries with no finite primary value are never ranked
+ * ("no successful answers" unless `rankable` already said why).
+ */
+export function rankSection(
+  entries: readonly Entry[],
+  opts: { direction: 'higher' | 'lower'; rankable?: (e: Entry) => { status: UnrankedStatus; reason: string } | true },
+): { rows: Row[]; unranked: UnrankedRow[] } {
+  const ranked: Entry[] = [];
+  const unranked: UnrankedRow[] = [];
+  for (const e of entries) {
+    const verdict = opts.rankable?.(e) ?? true;
+    if (verdict !== true) unranked.push(unrankedRow(e, verdict.status, verdict.reason));
+    else if (e.primary === null || !Number.isFinite(e.primary)) unranked.push(unrankedRow(e, 'not_ranked', 'not ranked: no successful answers'));
+    else ranked.push(e);
+  }
+  return { rows: rankEntries(ranked, opts.direction), unranked };
 }
