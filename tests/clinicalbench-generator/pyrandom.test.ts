@@ -126,6 +126,10 @@ describe('PyRandom sequence helpers', () => {
   });
 });
 
+// gauss() is the one inexact comparison in this file, and on purpose: CPython's random.gauss computes
+// cos(2πu)·sqrt(−2·log(1−v)) with the platform libm (glibc), our port with V8's Math.cos/sin/log. Neither
+// is required to be correctly rounded, so the two may differ in the last bits. Everything fed to the
+// libm calls (the Mersenne Twister words, random(), the cached-pair bookkeeping) is compared exactly.
 describe('PyRandom gauss', () => {
   it('caches the second value and serves it with the next call’s mu/sigma (seed 123)', () => {
     const rng = new PyRandom(123);

@@ -44,7 +44,7 @@ describe('ClinicalBench demo data', () => {
     expect(out.items.every((i) => i.ground_truth === 'regenerated' && i.ground_truth_mismatch === false)).toBe(true);
     const [agent] = out.summary.agents as { agent: string; Average: { mean: number }; Easy: { mean: number } }[];
     expect(agent!.agent).toBe(name);
-    expect(submission.claimed![`${name}/Average`]).toBeCloseTo(agent!.Average.mean, 12);
-    expect(submission.claimed![`${name}/Easy`]).toBeCloseTo(agent!.Easy.mean, 12);
+    expect(submission.claimed![`${name}/Average`]).toBe(agent!.Average.mean);
+    expect(submission.claimed![`${name}/Easy`]).toBe(agent!.Easy.mean);
   });
 });

@@ -26,7 +26,8 @@ describe('tile task credit bands', () => {
   it('gives full credit from F1 0.80, linear credit from 0.40, none below', () => {
     expect(tileF1Credit(0.8)).toBe(1);
     expect(tileF1Credit(0.8 - 5e-10)).toBe(1);
-    expect(tileF1Credit(0.6)).toBeCloseTo(0.5, 12);
+    // Exact IEEE value of (f1 - 0.4) / (0.8 - 0.4): 0.6 - 0.4 is 0.19999999999999996, so the credit is 0.4999999999999999, not 0.5.
+    expect(tileF1Credit(0.6)).toBe((0.6 - 0.4) / (0.8 - 0.4));
     expect(tileF1Credit(0.4)).toBe(0);
     expect(tileF1Credit(0.39)).toBe(0);
   });
