@@ -1,5 +1,6 @@
 import { AVERAGE_COLUMN, TASK_COLUMNS } from './columns';
 import { pairedMeanDifference } from '../../core/stats/mean-interval';
+import { contentLabel } from '../../core/stats/rng';
 import { mean, verdictOf, type Difference } from '../../core/compare';
 import type { MetricDef } from '../../core/metric';
 import { slugify } from '../../core/slug';
@@ -26,7 +27,7 @@ export async function compareClinicalbench(slugA: string, slugB: string, admitte
     if (!shared.length) continue;
     const xa = shared.map((r) => r[key] as number);
     const xb = shared.map((r) => mb.get(r.seed) as number);
-    const d = pairedMeanDifference(xb, xa, `clinicalbench|${slugA}|${slugB}|${task}`);
+    const d = pairedMeanDifference(xb, xa, contentLabel(`compare/clinicalbench/${task}`, [xa, xb]));
     out.push({ benchmark: 'ClinicalBench', task, def, n: shared.length, unit: 'shared seeds', a: mean(xa), b: mean(xb), diff: d.estimate, lo: d.lo, hi: d.hi, verdict: verdictOf(def, d.lo, d.hi) });
   }
   return out;

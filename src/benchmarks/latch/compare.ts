@@ -1,5 +1,6 @@
 import { metric } from './metrics';
 import { pairedMeanDifference } from '../../core/stats/mean-interval';
+import { contentLabel } from '../../core/stats/rng';
 import { mean, verdictOf, type Difference } from '../../core/compare';
 import { slugify } from '../../core/slug';
 import { rankedEntries } from '../../board/submission-meta';
@@ -25,7 +26,7 @@ export async function compareLatch(slugA: string, slugB: string, admitted: Admit
     if (!shared.length) continue;
     const xa = shared.map((k) => ma[k]!);
     const xb = shared.map((k) => mb[k]!);
-    const d = pairedMeanDifference(xb, xa, `latch|${slugA}|${slugB}|${task}`); // a − b
+    const d = pairedMeanDifference(xb, xa, contentLabel(`compare/latch/${task}`, [xa, xb])); // a − b
     out.push({ benchmark: 'Latch', task, def, n: shared.length, unit: 'shared evals', a: mean(xa), b: mean(xb), diff: d.estimate, lo: d.lo, hi: d.hi, verdict: verdictOf(def, d.lo, d.hi) });
   }
   return out;

@@ -1,5 +1,6 @@
 import { metric } from './metrics';
 import { pairedBootstrap } from '../../core/stats/bootstrap';
+import { contentLabel } from '../../core/stats/rng';
 import { combine, groupSums } from '../../core/stats/group-stat';
 import { fromBootstrap, type Difference } from '../../core/compare';
 import { slugify } from '../../core/slug';
@@ -57,12 +58,11 @@ export async function compareMedvision(slugA: string, slugB: string, admitted: A
     const b = B.get(family);
     if (!a || !b) continue;
     const def = family === 'Detection' ? metric('mv-iou') : metric('mv-mre');
-    const label = `seed:${slugA}|${slugB}|${family}`;
     const groups = summaryGroups(family, a.r, samplesOf(a));
     const { ga, gb, n } = align(groups, samplesOf(b));
     const shared = { benchmark: 'MedVision', def, unit: 'shared samples' };
     if (n > 0) {
-      const boot = pairedBootstrap(ga, gb, FAMILY_STAT[family], { seedLabel: label });
+      const boot = pairedBootstrap(ga, gb, FAMILY_STAT[family], { seedLabel: contentLabel(`compare/medvision/${family}`, [...ga, ...gb]) });
       out.push(fromBootstrap({ ...shared, task: `${FAMILY_TITLE[family]} (model summary${family === 'Detection' ? ', T/L' : ''})`, n, boot, a: statOf(ga, family), b: statOf(gb, family) }));
     }
     const byConfig = new Map<string, SampleValue[]>();
@@ -70,7 +70,7 @@ export async function compareMedvision(slugA: string, slugB: string, admitted: A
     for (const [config, list] of [...byConfig].sort(([x], [y]) => x.localeCompare(y))) {
       const al = align(new Map([[config, list]]), samplesOf(b).filter((s) => s.config === config));
       if (al.n === 0) continue;
-      const boot = pairedBootstrap(al.ga, al.gb, 'pooled', { seedLabel: `${label}|${config}` });
+      const boot = pairedBootstrap(al.ga, al.gb, 'pooled', { seedLabel: contentLabel(`compare/medvision/${family}/${config}`, [...al.ga, ...al.gb]) });
       out.push(fromBootstrap({ ...shared, task: `${FAMILY_TITLE[family]} · ${shortSubtask(config)}`, n: al.n, boot, a: pooled(al.ga), b: pooled(al.gb) }));
     }
   }

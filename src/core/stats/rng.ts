@@ -18,3 +18,22 @@ export function seedFrom(label: string): number {
   for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 16777619);
   return h >>> 0;
 }
+
+/**
+ * A label naming the data itself (FNV-1a over the exact float64 bits of every value, group by
+ * group), so a resampling seed depends on the content and never on a folder name: the same data
+ * under two submission ids gets the same interval.
+ */
+export function contentLabel(prefix: string, groups: readonly (readonly number[])[]): string {
+  const view = new DataView(new ArrayBuffer(8));
+  let h = 2166136261;
+  const byte = (b: number) => { h = Math.imul(h ^ b, 16777619); };
+  for (const g of groups) {
+    for (const v of g) {
+      view.setFloat64(0, v);
+      for (let i = 0; i < 8; i++) byte(view.getUint8(i));
+    }
+    byte(0x1e); // group separator
+  }
+  return `${prefix}#${(h >>> 0).toString(16).padStart(8, '0')}`;
+}

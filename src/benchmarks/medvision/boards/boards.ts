@@ -1,6 +1,7 @@
 import type { ModelResult, ConfigResult } from '../formats/score-tree';
 import { metric } from '../metrics';
 import { stratifiedBootstrap } from '../../../core/stats/bootstrap';
+import { contentLabel } from '../../../core/stats/rng';
 import type { GroupStat } from '../../../core/stats/group-stat';
 import { classifyDetectionRegion } from '../scorer/summary';
 import type { TaskType } from '../scorer/sample';
@@ -98,9 +99,8 @@ function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
         if (r.task_type !== family || r.sample_class !== sampleClass) continue;
         const id = identityOf(e.id, e.submission);
         const groups = summaryGroups(family, r, samplesOf(e, r));
-        const boot = stratifiedBootstrap([...groups.values()].map((g) => g.map((s) => s.value)), FAMILY_STAT[family], {
-          seedLabel: `medvision/${family}/${e.id}/${r.model}`,
-        });
+        const strata = [...groups.values()].map((g) => g.map((s) => s.value));
+        const boot = stratifiedBootstrap(strata, FAMILY_STAT[family], { seedLabel: contentLabel(`medvision/${family}`, strata) });
         const value = primary!.value(r);
         list.push({
           ...id,
@@ -166,7 +166,7 @@ function configBoards(entries: RankedEntry[]): Board[] {
         .filter(({ r }) => r.sample_class === sampleClass)
         .map(({ e, c, r }) => {
           const values = samplesOf(e, r).filter((s) => s.config === config).map((s) => s.value);
-          const boot = stratifiedBootstrap([values], 'pooled', { seedLabel: `medvision/config/${config}/${e.id}/${r.model}` });
+          const boot = stratifiedBootstrap([values], 'pooled', { seedLabel: contentLabel(`medvision/config/${config}`, [values]) });
           const value = primary!.value(c.metrics!);
           return {
             ...identityOf(e.id, e.submission),
