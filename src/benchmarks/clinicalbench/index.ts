@@ -6,7 +6,7 @@ import { suites as scoringSuites } from './conformance/scoring';
 import { suites as generatorSuites } from './conformance/generator';
 import { workedExample } from './worked-examples';
 import { checkClinicalbench } from './checks';
-import { clinicalbenchBoards, loadClinicalbench } from './boards/boards';
+import { clinicalbenchBoards } from './boards/boards';
 import { datasetCsv, datasetJson, officialSeeds, seedDatasetPath, seedPagePath, seedPages, seedView } from './boards/seeds';
 import { compareClinicalbench } from './compare';
 import { writeClinicalbenchDemo } from './demo/write';

@@ -5,7 +5,7 @@ import { evalSchema, runResultSchema } from './formats/schemas';
 import { suites } from './conformance';
 import { workedExample } from './worked-examples';
 import { checkLatch } from './checks';
-import { latchBoards, loadLatch } from './boards/boards';
+import { latchBoards } from './boards/boards';
 import { reportedFor } from './boards/reported';
 import { compareLatch } from './compare';
 import { writeLatchDemo } from './demo/write';

@@ -5,7 +5,6 @@ import { medvisionRecordSchema } from './formats/record-schema';
 import { suites } from './conformance';
 import { workedExample } from './worked-examples';
 import { checkMedvision } from './checks';
-import { loadMedvision } from './boards/load';
 import { medvisionBoards } from './boards/boards';
 import { compareMedvision } from './compare';
 import { writeMedvisionDemo } from './demo/write';
