@@ -13,16 +13,11 @@ export interface PythonJsonOptions {
  * Parse JSON the way Python's `json.loads` sees it: integral numbers written as float literals
  * (`4.0`, `4e0`) are recorded in `FLOAT_LITERALS` (see `./python-number.ts`),
  * so graders can tell `4.0` from `4`. Throws `JsonSyntaxError` (located) or `SyntaxError`.
- * Text without any fraction or exponent takes the fast `JSON.parse` path.
+ * Duplicate keys and a byte-order mark are located errors (JSON.parse would hide the first).
  */
 export function parsePythonJson(text: string, options: PythonJsonOptions = {}): unknown {
   const allowNonFinite = options.allowNonFinite ?? true;
-  if (!MAYBE_FLOAT.test(text)) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      // Fall through: the tolerant parser accepts NaN/Infinity (when allowed) and locates errors.
-    }
-  }
-  return parseTolerantJson(text, { floatLiterals: FLOAT_LITERALS, allowNonFinite });
+  // Always the tolerant parser, never a JSON.parse fast path: JSON.parse silently keeps the last of
+  // two equal keys, where this reports a located error (as it does for a byte-order mark).
+  return parseTolerantJson(text, { ...(MAYBE_FLOAT.test(text) ? { floatLiterals: FLOAT_LITERALS } : {}), allowNonFinite });
 }

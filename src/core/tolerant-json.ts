@@ -11,11 +11,23 @@ export class JsonSyntaxError extends Error {
   constructor(
     message: string,
     readonly pointer: string,
+    /** 1-based position in the text (UTF-16 units); for a one-line record, the column. */
     readonly column: number,
+    /** 1-based line of the problem in the text, when known. */
+    readonly line?: number,
   ) {
     super(message);
   }
 }
+
+export const BOM_MESSAGE = 'byte-order mark at the start of the file: save as UTF-8 without BOM';
+
+/** 1-based line of position `i` in `text`. */
+const lineAt = (text: string, i: number) => {
+  let line = 1;
+  for (let p = text.indexOf('\n'); p >= 0 && p < i; p = text.indexOf('\n', p + 1)) line++;
+  return line;
+};
 
 /** Receives the positions of number tokens written as float literals whose value is integral. */
 export interface FloatLiteralSink {
@@ -34,6 +46,12 @@ export interface TolerantJsonOptions {
   allowNonFinite?: boolean;
 }
 
+/**
+ * Besides JSON.parse's grammar, three things are errors with their location, never silent:
+ * a key repeated in one object (JSON.parse keeps the last), a byte-order mark, and (through
+ * `decodeUtf8`) invalid UTF-8. A `"__proto__"` key is kept as an own property, as JSON.parse does.
+ */
+
 const isDigit = (ch: number) => ch >= 0x30 && ch <= 0x39;
 
 export function parseTolerantJson(text: string, options: TolerantJsonOptions = {}): unknown {
@@ -49,8 +67,10 @@ export function parseTolerantJson(text: string, options: TolerantJsonOptions = {
       i >= text.length ? `${msg}: unexpected end of input (truncated record?)` : `${msg} at column ${i + 1}`,
       jsonPath(path),
       i + 1,
+      lineAt(text, i),
     );
   };
+  if (text.charCodeAt(0) === 0xfeff) throw new JsonSyntaxError(BOM_MESSAGE, '$', 1, 1);
   const skipWs = () => {
     for (;;) {
       const ch = text.charCodeAt(i);
@@ -141,7 +161,13 @@ export function parseTolerantJson(text: string, options: TolerantJsonOptions = {
         for (;;) {
           skipWs();
           if (text.charCodeAt(i) !== 0x22) return fail('expected a key string');
+          const keyStart = i;
           const key = parseString();
+          if (Object.hasOwn(obj, key)) {
+            i = keyStart;
+            path.push(key);
+            return fail(`duplicate key ${JSON.stringify(key)} (JSON.parse would silently keep the last value)`);
+          }
           skipWs();
           if (text.charCodeAt(i) !== 0x3a) return fail(`expected ':' after key ${JSON.stringify(key)}`);
           i++;
@@ -198,11 +224,27 @@ export function parseTolerantJson(text: string, options: TolerantJsonOptions = {
   return value;
 }
 
-/** JSON.parse when it can, the tolerant parser when Python wrote NaN/Infinity (or to locate an error). */
+/**
+ * A JSON value as Python's json.loads reads it (NaN/Infinity accepted), with duplicate keys and a
+ * byte-order mark reported. Always the tolerant parser: JSON.parse would hide a duplicate key.
+ */
 export function parseJsonValue(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return parseTolerantJson(text);
+  return parseTolerantJson(text);
+}
+
+/**
+ * JSON paths of every own `"__proto__"` key in a parsed value. The parsers keep such a key as an
+ * own property, but a schema or an `obj[key] = v` copy drops it (or makes it the prototype), so
+ * readers report it rather than lose it silently.
+ */
+export function protoKeyPaths(value: unknown, path: (string | number)[] = [], out: string[] = [], depth = 0): string[] {
+  if (depth > 64 || typeof value !== 'object' || value === null) return out;
+  if (Array.isArray(value)) value.forEach((v, i) => protoKeyPaths(v, [...path, i], out, depth + 1));
+  else {
+    for (const k of Object.keys(value)) {
+      if (k === '__proto__') out.push(jsonPath([...path, k]));
+      protoKeyPaths((value as Record<string, unknown>)[k], [...path, k], out, depth + 1);
+    }
   }
+  return out;
 }

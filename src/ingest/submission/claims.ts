@@ -22,10 +22,11 @@ export function compareClaims(
 ): { rows: ClaimRow[]; findings: Finding[] } {
   const rows: ClaimRow[] = [];
   const findings: Finding[] = [];
+  // Keys are submitted text: own properties only, so "constructor" or "__proto__" never meet Object.prototype.
   for (const key of Object.keys(claimed ?? {}).sort()) {
     const c = claimed![key]!;
     const pointer = jsonPath(['claimed', key]);
-    if (!(key in recomputed)) {
+    if (!Object.hasOwn(recomputed, key)) {
       rows.push({ key, claimed: c, recomputed: undefined, status: 'unknown' });
       const near = Object.keys(recomputed).filter((k) => k.endsWith(key.split('/').pop() ?? key)).slice(0, 3);
       findings.push({
@@ -47,8 +48,10 @@ export function compareClaims(
 /** Flatten the numeric leaves of a summary object into `prefix/a/b` keys. */
 export function flattenNumbers(value: unknown, prefix: string, out: Record<string, number | null>, depth = 0): void {
   if (depth > 4) return;
-  if (typeof value === 'number') out[prefix] = Number.isNaN(value) ? null : value;
-  else if (value === null) out[prefix] = null;
+  // defineProperty, not `out[prefix] =`: a name "__proto__" must become a key, not the prototype.
+  const put = (v: number | null) => Object.defineProperty(out, prefix, { value: v, enumerable: true, writable: true, configurable: true });
+  if (typeof value === 'number') put(Number.isNaN(value) ? null : value);
+  else if (value === null) put(null);
   else if (typeof value === 'object' && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) flattenNumbers(v, prefix ? `${prefix}/${k}` : k, out, depth + 1);
   }

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Finding } from '../../core/findings';
 import { jsonPath } from '../../core/findings';
-import { parseTolerantJson, JsonSyntaxError } from '../../core/tolerant-json';
+import { parseTolerantJson, JsonSyntaxError, protoKeyPaths } from '../../core/tolerant-json';
+import { readUtf8FileSync } from '../../core/utf8';
 import { submissionSchema, type Submission } from '../../core/submission-schema';
 
 export interface SubmissionFolder {
@@ -23,14 +24,22 @@ export function readSubmissionFolder(dir: string, root: string): SubmissionFolde
     findings.push({ path: display, pointer: '$', severity: 'error', message: 'missing submission.json' });
     return { dir, folderId, findings };
   }
-  let raw: unknown;
-  try {
-    raw = parseTolerantJson(readFileSync(file, 'utf8'));
-  } catch (err) {
-    const pointer = err instanceof JsonSyntaxError ? err.pointer : '$';
-    findings.push({ path: display, pointer, severity: 'error', message: `malformed JSON: ${(err as Error).message}` });
+  if (!lstatSync(file).isFile()) {
+    findings.push({ path: display, pointer: '$', severity: 'error', message: 'submission.json must be a regular file (not a link, folder or pipe); not read' });
     return { dir, folderId, findings };
   }
+  let raw: unknown;
+  try {
+    raw = parseTolerantJson(readUtf8FileSync(file));
+  } catch (err) {
+    const at = err instanceof JsonSyntaxError ? { pointer: err.pointer, ...(err.line === undefined ? {} : { line: err.line }) } : { pointer: '$' };
+    findings.push({ path: display, ...at, severity: 'error', message: `malformed JSON: ${(err as Error).message}` });
+    return { dir, folderId, findings };
+  }
+  // The schema would drop a "__proto__" key without a word (it cannot be a plain object's key).
+  const proto = protoKeyPaths(raw);
+  for (const pointer of proto) findings.push({ path: display, pointer, severity: 'error', message: 'the key "__proto__" is not allowed (it cannot be stored as a key)' });
+  if (proto.length) return { dir, folderId, findings };
   const parsed = submissionSchema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -51,5 +60,5 @@ export function listSubmissionDirs(resultsRoot: string, benchmark: string): stri
   return readdirSync(base)
     .sort()
     .map((d) => join(base, d))
-    .filter((d) => statSync(d).isDirectory());
+    .filter((d) => lstatSync(d).isDirectory()); // a link to a folder is not a submission
 }

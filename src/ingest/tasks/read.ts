@@ -1,7 +1,8 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { jsonPath, type Finding } from '../../core/findings';
 import { JsonSyntaxError, parseTolerantJson } from '../../core/tolerant-json';
+import { readUtf8FileSync } from '../../core/utf8';
 import { taskRecordSchema, type TaskRecord } from './schema';
 
 /** Where each file category lives inside `results/tasks/<id>/`. */
@@ -32,8 +33,8 @@ export function parseTaskRecord(text: string, display: string): { record?: TaskR
   try {
     raw = parseTolerantJson(text);
   } catch (err) {
-    const pointer = err instanceof JsonSyntaxError ? err.pointer : '$';
-    return { findings: [{ path: display, pointer, severity: 'error', message: `malformed JSON: ${(err as Error).message}` }] };
+    const at = err instanceof JsonSyntaxError ? { pointer: err.pointer, ...(err.line === undefined ? {} : { line: err.line }) } : { pointer: '$' };
+    return { findings: [{ path: display, ...at, severity: 'error', message: `malformed JSON: ${(err as Error).message}` }] };
   }
   const parsed = taskRecordSchema.safeParse(raw);
   if (!parsed.success) {
@@ -51,10 +52,19 @@ export function readTaskFolder(dir: string, root: string): TaskFolder {
   const display = relative(root, file);
   const findings: Finding[] = [];
   if (!existsSync(file)) return { id, files: [], findings: [{ path: display, pointer: '$', severity: 'error', message: `missing ${RECORD_FILE}` }] };
-  if (statSync(file).size > MAX_RECORD_BYTES) {
+  const st = lstatSync(file); // never through a link, never a FIFO
+  if (!st.isFile()) return { id, files: [], findings: [{ path: display, pointer: '$', severity: 'error', message: `${st.isSymbolicLink() ? 'a symbolic link' : st.isDirectory() ? 'a folder' : 'not a regular file'}: ${RECORD_FILE} must be a regular file; not read` }] };
+  if (st.size > MAX_RECORD_BYTES) {
     return { id, files: [], findings: [{ path: display, pointer: '$', severity: 'error', message: `larger than ${MAX_RECORD_BYTES} bytes: not read` }] };
   }
-  const { record, findings: parseFindings } = parseTaskRecord(readFileSync(file, 'utf8'), display);
+  let text: string;
+  try {
+    text = readUtf8FileSync(file);
+  } catch (err) {
+    const at = err instanceof JsonSyntaxError ? { pointer: err.pointer, ...(err.line === undefined ? {} : { line: err.line }) } : { pointer: '$' };
+    return { id, files: [], findings: [{ path: display, ...at, severity: 'error', message: (err as Error).message }] };
+  }
+  const { record, findings: parseFindings } = parseTaskRecord(text, display);
   findings.push(...parseFindings);
   if (!record) return { id, files: [], findings };
   if (record.task.task_short_name !== id) {

@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { AuditAction } from '../scorer/episode';
 import { jsonPath, type Finding } from '../../../core/findings';
 import { jsonLineIndex, lineOf } from '../../../core/json-lines';
+import { JsonSyntaxError, parseTolerantJson } from '../../../core/tolerant-json';
+import { readUtf8File } from '../../../core/utf8';
 import { episodeSchema, type EpisodeRecord } from './schema';
 
 /** An episode as read from a file, with where its parts live in that file. */
@@ -125,9 +126,11 @@ export function parseEpisodeText(text: string, path: string): EpisodeReadResult 
   const locate = (pointer: string) => lineOf(index, pointer);
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    // Strict JSON like JSON.parse, but a repeated key or a byte-order mark is a located error.
+    doc = parseTolerantJson(text, { allowNonFinite: false });
   } catch (err) {
-    findings.push({ path, pointer: '$', severity: 'error', message: `not valid JSON: ${(err as Error).message}` });
+    const at = err instanceof JsonSyntaxError ? { pointer: err.pointer, ...(err.line === undefined ? {} : { line: err.line }) } : { pointer: '$' };
+    findings.push({ path, ...at, severity: 'error', message: `not valid JSON: ${(err as Error).message}` });
     return { episodes: [], findings, lineOf: locate };
   }
   const raws = rawEpisodes(doc);
@@ -143,11 +146,12 @@ export function parseEpisodeText(text: string, path: string): EpisodeReadResult 
 export async function readEpisodeFile(file: string, displayPath = file): Promise<EpisodeReadResult> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readUtf8File(file);
   } catch (err) {
+    const at = err instanceof JsonSyntaxError ? { pointer: err.pointer, ...(err.line === undefined ? {} : { line: err.line }) } : { pointer: '$' };
     return {
       episodes: [],
-      findings: [{ path: displayPath, pointer: '$', severity: 'error', message: `cannot read: ${(err as Error).message}` }],
+      findings: [{ path: displayPath, ...at, severity: 'error', message: err instanceof JsonSyntaxError ? err.message : `cannot read: ${(err as Error).message}` }],
       lineOf: () => undefined,
     };
   }

@@ -1,9 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
 import { jsonPath, type Finding } from '../../../core/findings';
 import { JsonSyntaxError } from '../../../core/tolerant-json';
 import { parsePythonJson } from '../../../core/python-json';
+import { parseTolerantJson } from '../../../core/tolerant-json';
+import { readUtf8File } from '../../../core/utf8';
 import { evalSchema, runResultSchema, type EvalSpec, type RunResult } from './schemas';
 
 export interface Loaded<T> {
@@ -19,10 +21,10 @@ export async function readJson<T>(file: string, root: string, schema: z.ZodType<
   try {
     // Python's json.loads view: NaN/Infinity accepted, `4.0` remembered as a float (graders reject
     // float literals where upstream requires an int).
-    raw = parsePythonJson(await readFile(file, 'utf8'));
+    raw = parsePythonJson(await readUtf8File(file));
   } catch (err) {
-    const pointer = err instanceof JsonSyntaxError ? err.pointer : '$';
-    return { path, findings: [{ path, pointer, severity: 'error', message: `not valid JSON: ${(err as Error).message}` }] };
+    const at = err instanceof JsonSyntaxError ? { pointer: err.pointer, ...(err.line === undefined ? {} : { line: err.line }) } : { pointer: '$' };
+    return { path, findings: [{ path, ...at, severity: 'error', message: `not valid JSON: ${(err as Error).message}` }] };
   }
   const parsed = schema.safeParse(raw);
   // The raw value, not zod's copy: the float-literal marks are keyed by the parsed objects
@@ -37,8 +39,10 @@ export async function readJson<T>(file: string, root: string, schema: z.ZodType<
 async function walk(dir: string, out: string[]): Promise<void> {
   for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
     const p = join(dir, entry.name);
+    // Dirent types come from lstat: a link is neither, so it is never followed or opened (the
+    // safety check reports it); a FIFO or device is never opened.
     if (entry.isDirectory()) await walk(p, out);
-    else out.push(p);
+    else if (entry.isFile()) out.push(p);
   }
 }
 
@@ -88,7 +92,7 @@ export async function readManifest(root: string): Promise<Map<string, { task?: s
   const files = (await listFiles(root)).filter((f) => f.endsWith('evals/manifest.json'));
   for (const f of files) {
     try {
-      const data = JSON.parse(await readFile(f, 'utf8')) as { eval_id?: string; task?: string; kit?: string }[];
+      const data = parseTolerantJson(await readUtf8File(f)) as { eval_id?: string; task?: string; kit?: string }[];
       for (const e of Array.isArray(data) ? data : []) if (e.eval_id) out.set(e.eval_id, { ...(e.task ? { task: e.task } : {}), ...(e.kit ? { kit: e.kit } : {}) });
     } catch {
       // A broken manifest only loses the grouping; the eval JSON metadata still applies.

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Finding } from '../../../core/findings';
-import { parseJsonValue } from '../../../core/tolerant-json';
+import { JsonSyntaxError, parseJsonValue } from '../../../core/tolerant-json';
+import { readUtf8FileSync } from '../../../core/utf8';
 
 /** Claimed per-config metrics from an lmms-eval `<ts>_results.json` (`"avgMAE,none": "14.9"`). */
 export type Claimed = Map<string, { file: string; metrics: Record<string, number>; rawKeys: Record<string, string> }>;
@@ -19,9 +19,10 @@ export function readClaimed(files: { file: string; display: string }[], findings
   for (const { file, display } of files) {
     let doc: unknown;
     try {
-      doc = parseJsonValue(readFileSync(file, 'utf8'));
+      doc = parseJsonValue(readUtf8FileSync(file));
     } catch (err) {
-      findings.push({ path: display, pointer: '$', severity: 'warning', message: `results file is not valid JSON (${(err as Error).message}); claimed values not compared` });
+      const at = err instanceof JsonSyntaxError ? { pointer: err.pointer, ...(err.line === undefined ? {} : { line: err.line }) } : { pointer: '$' };
+      findings.push({ path: display, ...at, severity: 'warning', message: `results file is not valid JSON (${(err as Error).message}); claimed values not compared` });
       continue;
     }
     const results = (doc as { results?: unknown })?.results;

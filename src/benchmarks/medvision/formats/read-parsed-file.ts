@@ -95,6 +95,10 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
   const doc = keySpec(DOC_KEYS, { key: 'biometric_profile', spec: profile });
   const top = keySpec(RECORD_KEYS, { key: 'doc', spec: doc });
 
+  const onEncodingError = (lineNo: number, message: string) => {
+    lines++;
+    error(lineNo, '$', message);
+  };
   forEachLine(file, (buf, start, end, lineNo) => {
     if (isBlank(buf, start, end)) return;
     lines++;
@@ -163,7 +167,7 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
       metricType: first(r.doc.biometric_profile?.metric_type),
       metricKey: first(r.doc.biometric_profile?.metric_key),
     });
-  });
+  }, { onEncodingError });
   if (lines === 0) findings.push({ path: displayPath, pointer: '$', severity: 'error', message: `${basename(file)} holds no records` });
   return { samples, findings, lines };
 }

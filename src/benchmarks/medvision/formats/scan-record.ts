@@ -2,7 +2,9 @@
  * Fast path over one JSONL record: walks the top-level object byte by byte, returns the byte
  * ranges of the keys we need and skips the rest (the long `resps` / `input` free text) with
  * native `indexOf`, without building strings for it. Returns null when the line is not a
- * well-formed top-level object; the caller then re-parses it to locate the error.
+ * well-formed top-level object, or repeats a key in an object it walks; the caller then re-parses
+ * it with the full parser, which locates the error. (Objects inside skipped values are not walked:
+ * nothing in them is ever read.)
  */
 const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, COMMA = 0x2c;
 const LBRACE = 0x7b, RBRACE = 0x7d, LBRACKET = 0x5b, RBRACKET = 0x5d;
@@ -107,6 +109,31 @@ function matchKey(buf: Buffer, s: number, len: number, spec: KeySpec): number {
   return -1;
 }
 
+/**
+ * Keys we do not read, at the levels the scan walks: (start, length) pairs on a stack shared by the
+ * nesting levels, compared with the earlier keys of the same object so a repeat is found without
+ * building strings (records carry about ten such keys per level).
+ */
+let others = new Int32Array(256);
+let othersTop = 0;
+
+function seenBefore(buf: Buffer, s: number, len: number, base: number): boolean {
+  outer: for (let j = base; j < othersTop; j += 2) {
+    if (others[j + 1] !== len) continue;
+    const t = others[j]!;
+    for (let q = 0; q < len; q++) if (buf[s + q] !== buf[t + q]) continue outer;
+    return true;
+  }
+  if (othersTop + 2 > others.length) {
+    const bigger = new Int32Array(others.length * 2);
+    bigger.set(others);
+    others = bigger;
+  }
+  others[othersTop++] = s;
+  others[othersTop++] = len;
+  return false;
+}
+
 function reset(spec: KeySpec): void {
   spec.ranges.fill(-1);
   if (spec.nested) reset(spec.nested);
@@ -115,6 +142,7 @@ function reset(spec: KeySpec): void {
 /** Scan one record (a top-level object filling the whole range); false when it is not well formed. */
 export function scanRecord(buf: Buffer, start: number, end: number, spec: KeySpec): boolean {
   reset(spec);
+  othersTop = 0;
   const i = scanObject(buf, start, end, spec);
   if (i < 0) return false;
   let j = i;
@@ -125,6 +153,7 @@ export function scanRecord(buf: Buffer, start: number, end: number, spec: KeySpe
 /** Scan the object starting at `start` (after whitespace); returns the index past its `}` or -1. */
 function scanObject(buf: Buffer, start: number, end: number, spec: KeySpec): number {
   const ranges = spec.ranges;
+  const base = othersTop;
   let i = start;
   while (i < end && isWs(buf[i])) i++;
   if (buf[i] !== LBRACE) return -1;
@@ -137,16 +166,25 @@ function scanObject(buf: Buffer, start: number, end: number, spec: KeySpec): num
     const keyEnd = skipString(buf, i, end);
     if (keyEnd < 0) return -1;
     const k = matchKey(buf, i + 1, keyEnd - i - 2, spec);
+    if (k < 0) {
+      // An escaped key could spell a wanted one ("doc\u005fid"): the full parser decides.
+      for (let q = i + 1; q < keyEnd - 1; q++) if (buf[q] === BACKSLASH) return -1;
+      if (seenBefore(buf, i + 1, keyEnd - i - 2, base)) return -1;
+    }
     i = keyEnd;
     while (i < end && isWs(buf[i])) i++;
     if (buf[i] !== COLON) return -1;
     i++;
     while (i < end && isWs(buf[i])) i++;
+    // A wanted key seen twice: not well formed here, so the full parser reports the duplicate
+    // with its path (JSON.parse would silently keep the last value).
+    if (k >= 0 && ranges[2 * k]! >= 0) return -1;
     // The nested object is scanned for its own keys on the way, not skipped and rescanned.
     let vEnd: number;
     if (k >= 0 && k === spec.nestedIndex && buf[i] === LBRACE) {
-      reset(spec.nested!); // a repeated key: the last object wins whole, as with JSON.parse
+      const mark = othersTop;
       vEnd = scanObject(buf, i, end, spec.nested!);
+      othersTop = mark;
     } else vEnd = skipValue(buf, i, end);
     if (vEnd < 0) return -1;
     if (k >= 0) {

@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { checkPredictions, classifyTiles } from '../scorer/validate';
 import { scoreTileTask } from '../scorer/score';
 import { DEFAULT_GRID, type TileReference, type TileScoreReport } from '../scorer/types';
 import { jsonPath, type Finding } from '../../../core/findings';
 import { jsonLineIndex, lineOf } from '../../../core/json-lines';
+import { JsonSyntaxError, parseTolerantJson } from '../../../core/tolerant-json';
+import { readUtf8File } from '../../../core/utf8';
 import { tileReferenceSchema } from './schema';
 
 /** Per-tile findings beyond this many of one kind are summarised in one line. */
@@ -14,14 +15,17 @@ type Loaded = { ok: true; value: unknown; text: string } | { ok: false; finding:
 async function loadJson(file: string, shown: string): Promise<Loaded> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readUtf8File(file);
   } catch (err) {
+    if (err instanceof JsonSyntaxError) return { ok: false, finding: { path: shown, ...(err.line === undefined ? {} : { line: err.line }), pointer: err.pointer, severity: 'error', message: err.message } };
     return { ok: false, finding: { path: shown, pointer: '$', severity: 'error', message: `cannot read: ${(err as Error).message}` } };
   }
   try {
-    return { ok: true, value: JSON.parse(text), text };
+    // Strict JSON as JSON.parse reads it, but a repeated key or a byte-order mark is a located error.
+    return { ok: true, value: parseTolerantJson(text, { allowNonFinite: false }), text };
   } catch (err) {
-    return { ok: false, finding: { path: shown, pointer: '$', severity: 'error', message: `not valid JSON: ${(err as Error).message}` } };
+    const at = err instanceof JsonSyntaxError ? { pointer: err.pointer, ...(err.line === undefined ? {} : { line: err.line }) } : { pointer: '$' };
+    return { ok: false, finding: { path: shown, ...at, severity: 'error', message: `not valid JSON: ${(err as Error).message}` } };
   }
 }
 
