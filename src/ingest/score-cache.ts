@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
@@ -10,13 +10,23 @@ import { join, relative } from 'node:path';
 // Everything that reads or scores a submission, and the lockfile that pins the libraries it runs on.
 const CODE_DIRS = ['src/benchmarks', 'src/core', 'src/ingest', 'src/registry', 'package-lock.json'];
 
-function files(path: string, out: string[] = []): string[] {
-  if (!existsSync(path)) return out;
-  if (!statSync(path).isDirectory()) {
-    out.push(path);
+/**
+ * Every entry below `path` as (path, bytes to hash), walked with `lstat`: a symbolic link is hashed
+ * as its target text and never followed (`a -> .` and `b -> .` made the old walk endless), and a
+ * FIFO, socket or device as its kind, never opened (reading a FIFO blocks forever).
+ */
+function entries(path: string, out: [string, Buffer][] = []): [string, Buffer][] {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
     return out;
   }
-  for (const e of readdirSync(path).sort()) if (!e.startsWith('.')) files(join(path, e), out);
+  if (st.isSymbolicLink()) out.push([path, Buffer.from(`symlink:${readlinkSync(path)}`)]);
+  else if (st.isDirectory()) {
+    for (const e of readdirSync(path).sort()) if (!e.startsWith('.')) entries(join(path, e), out);
+  } else if (st.isFile()) out.push([path, readFileSync(path)]);
+  else out.push([path, Buffer.from(`special:${st.mode}`)]);
   return out;
 }
 
@@ -24,14 +34,14 @@ let codeHash: string | undefined;
 function codeVersion(): string {
   if (codeHash) return codeHash;
   const h = createHash('sha256');
-  for (const f of CODE_DIRS.flatMap((d) => files(join(process.cwd(), d)))) h.update(f).update(readFileSync(f));
+  for (const [f, bytes] of CODE_DIRS.flatMap((d) => entries(join(process.cwd(), d)))) h.update(f).update(bytes);
   codeHash = h.digest('hex');
   return codeHash;
 }
 
 export function folderHash(dir: string): string {
   const h = createHash('sha256').update(codeVersion());
-  for (const f of files(dir)) h.update(relative(dir, f)).update('\0').update(readFileSync(f));
+  for (const [f, bytes] of entries(dir)) h.update(relative(dir, f)).update('\0').update(bytes);
   return h.digest('hex');
 }
 

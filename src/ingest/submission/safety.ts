@@ -35,6 +35,8 @@ const inside = (parent: string, child: string) => {
 
 // eslint-disable-next-line no-control-regex -- rejects control characters on purpose
 const BAD_NAME = /[\u0000-\u001f\u007f\\:*?"<>|]/;
+/** Names the benchmark readers take for data files. */
+const DATA_FILE_NAME = /\.(jsonl?|csv|tsv|txt)$/i;
 
 /** Longest line of a file in bytes, read in fixed chunks (memory stays at one chunk). */
 export function longestLine(file: string, chunk = 1 << 20): { bytes: number; line: number } {
@@ -129,10 +131,13 @@ export function checkFolderSafety(dir: string, resultsRoot: string): SafetyResul
         else if (!inside(results, resolved) || (real !== undefined && !inside(realResults, real))) err(shown(p), `symbolic link points outside results/ (${JSON.stringify(target)})`);
         else if (!inside(root, resolved) || (real !== undefined && !inside(realRoot, real))) err(shown(p), `symbolic link points outside this submission's folder (${JSON.stringify(target)})`);
         else if (real === undefined) err(shown(p), `broken symbolic link (${JSON.stringify(target)})`);
-        else findings.push({ path: shown(p), pointer: '$', severity: 'warning', message: 'symbolic link inside the submission: commit the file itself instead' });
+        // Readers never follow links (two links to "." would make a following walk endless).
+        else err(shown(p), `symbolic link (${JSON.stringify(target)}): links are never followed; commit the file itself instead`);
         continue;
       }
       if (st.isDirectory()) {
+        // A reader looking for `*.json` files would pass it by without a word: say so here.
+        if (DATA_FILE_NAME.test(name)) err(shown(p), `a folder named like a data file (${JSON.stringify(name)}): data files must be regular files`, false);
         walk(p, depth + 1);
         continue;
       }

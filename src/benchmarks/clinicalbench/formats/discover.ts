@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Finding } from '../../../core/findings';
 import { JsonSyntaxError, parseTolerantJson } from '../../../core/tolerant-json';
+import { readUtf8File, readUtf8FileSync } from '../../../core/utf8';
+import { entryKind, listDir } from '../../../core/fs-walk';
 
 const MAX_DEPTH = 4;
 /** Episode files are small; anything larger is not read while detecting. */
@@ -30,9 +31,9 @@ export function looksLikeEpisodeDocument(doc: unknown): boolean {
 export async function isEpisodeFile(file: string): Promise<boolean> {
   try {
     if (!file.endsWith('.json')) return false;
-    const st = await stat(file);
+    const st = await lstat(file);
     if (!st.isFile() || st.size > MAX_DETECT_BYTES) return false;
-    return looksLikeEpisodeDocument(JSON.parse(await readFile(file, 'utf8')));
+    return looksLikeEpisodeDocument(parseTolerantJson(await readUtf8File(file)));
   } catch {
     return false;
   }
@@ -44,7 +45,7 @@ export async function findEpisodeFiles(path: string): Promise<string[]> {
   async function walk(p: string, depth: number): Promise<void> {
     let st;
     try {
-      st = await stat(p);
+      st = await lstat(p); // never through a link, never into a FIFO
     } catch {
       return;
     }
@@ -58,12 +59,13 @@ export async function findEpisodeFiles(path: string): Promise<string[]> {
   return out;
 }
 
+/** `.json` names below `dir`: regular files, and (so they are reported, not skipped) anything else so named. */
 function jsonFiles(dir: string, rel = ''): string[] {
   const out: string[] = [];
-  for (const e of readdirSync(join(dir, rel)).sort()) {
+  for (const e of listDir(join(dir, rel))) {
     const r = rel ? `${rel}/${e}` : e;
-    const st = statSync(join(dir, r));
-    if (st.isDirectory()) out.push(...jsonFiles(dir, r));
+    const kind = entryKind(join(dir, r));
+    if (kind === 'dir' && !e.endsWith('.json')) out.push(...jsonFiles(dir, r));
     else if (e.endsWith('.json') && r !== 'submission.json') out.push(r);
   }
   return out;
@@ -77,11 +79,17 @@ function jsonFiles(dir: string, rel = ''): string[] {
 export function unrecognisedEpisodeFiles(dir: string): Finding[] {
   const findings: Finding[] = [];
   for (const rel of jsonFiles(dir)) {
+    const kind = entryKind(join(dir, rel));
+    if (kind !== 'file') {
+      findings.push({ path: rel, pointer: '$', severity: 'error', message: kind === 'dir' ? 'a folder named like an episode file: episode files must be regular files' : `not a regular file (${kind}): not read` });
+      continue;
+    }
     let doc: unknown;
     try {
-      doc = parseTolerantJson(readFileSync(join(dir, rel), 'utf8'));
+      doc = parseTolerantJson(readUtf8FileSync(join(dir, rel)));
     } catch (e) {
-      findings.push({ path: rel, pointer: e instanceof JsonSyntaxError ? e.pointer : '$', severity: 'error', message: `malformed JSON: ${(e as Error).message}` });
+      const line = e instanceof JsonSyntaxError ? e.line : undefined;
+      findings.push({ path: rel, ...(line === undefined ? {} : { line }), pointer: e instanceof JsonSyntaxError ? e.pointer : '$', severity: 'error', message: `malformed JSON: ${(e as Error).message}` });
       continue;
     }
     if (!looksLikeEpisodeDocument(doc)) {

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { isRealDir, isRealFile, listDir } from '../../../core/fs-walk';
 import type { TaskType } from '../scorer/sample';
 
 /** A model folder `Results/<task_tag>/<model>/` with its parsed files. */
@@ -13,19 +13,14 @@ export interface ModelFolder {
   resultsFiles: string[];
 }
 
-const isDir = (p: string) => {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-};
+// lstat only: a symbolic link is never followed and a FIFO never opened (the safety check reports both).
+const isDir = isRealDir;
 
-const listDirs = (p: string) => readdirSync(p).sort().filter((e) => isDir(join(p, e)));
+const listDirs = (p: string) => listDir(p).filter((e) => isDir(join(p, e)));
 
 function modelFolder(dir: string, taskTag: string): ModelFolder {
   const parsed = join(dir, 'parsed');
-  const files = existsSync(parsed) ? readdirSync(parsed).sort() : [];
+  const files = listDir(parsed).filter((f) => isRealFile(join(parsed, f)));
   return {
     dir,
     taskTag,
