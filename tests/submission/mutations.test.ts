@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BENCH_MUTATIONS, COMMON, type Mutation } from './mutations';
+import { HOSTILE, HOSTILE_COMMON } from './mutations-hostile';
 import { EXAMPLES, exampleExists, stageExample, validateIn, type Bench } from './helpers';
 import { formatFinding } from '../../src/core/findings';
 
 for (const bench of Object.keys(EXAMPLES) as Bench[]) {
-  const variants: Mutation[] = [...COMMON, ...BENCH_MUTATIONS[bench]];
+  const variants: Mutation[] = [...COMMON, ...BENCH_MUTATIONS[bench], ...HOSTILE_COMMON, ...HOSTILE[bench]];
   describe.skipIf(!exampleExists(bench))(`${bench}: the valid example and ${variants.length} malformed variants`, () => {
     it('has at least 40 variants', () => expect(variants.length).toBeGreaterThanOrEqual(40));
 
@@ -38,6 +39,10 @@ for (const bench of Object.keys(EXAMPLES) as Bench[]) {
           const located = errors.filter((f) => f.path === shown || f.path.startsWith(`${shown}/`));
           expect(located.length, `no error names ${shown}:\n${errors.map(formatFinding).join('\n')}`).toBeGreaterThan(0);
           if (m.line) expect(located.some((f) => typeof f.line === 'number' && f.line > 0), errors.map(formatFinding).join('\n')).toBe(true);
+          if (m.pointer !== undefined || m.message) {
+            const exact = located.filter((f) => (m.pointer === undefined || f.pointer === m.pointer) && (!m.message || m.message.test(f.message)) && (!m.line || (f.line ?? 0) > 0));
+            expect(exact.length, `no error at ${shown} ${m.pointer ?? ''} matching ${m.message}:\n${errors.map(formatFinding).join('\n')}`).toBeGreaterThan(0);
+          }
         }
       } finally {
         s.cleanup();

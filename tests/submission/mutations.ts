@@ -9,8 +9,12 @@ export interface Mutation {
   apply: (dir: string) => void;
   /** The file (relative to the submission folder) the error must name; '.' = the folder itself. */
   file?: string | ((dir: string) => string);
-  /** Require a line number (JSONL). */
+  /** Require a line number (JSONL, or a JSON document's syntax error). */
   line?: boolean;
+  /** The JSON path one located error must carry, exactly (with `message`, on the same error). */
+  pointer?: string;
+  /** What that error must say. */
+  message?: RegExp;
 }
 
 const SJ = 'submission.json';
