@@ -6,21 +6,44 @@ import type { ValidateRun } from '../ingest/submission/validate';
 
 const MAX_FINDINGS = 200;
 
-/** Text from submissions inside a markdown table cell: no HTML, no pipes, one line. */
-export function mdCell(v: unknown): string {
+/**
+ * Submitted text as markdown that renders as exactly that text, inline or in a table cell: one line
+ * (line breaks and control characters become spaces), bidi overrides shown as U+FFFD, every
+ * character that starts markdown or HTML syntax (`\\ \` * _ [ ] ( ) ! < > | ~ $ & { }`) backslash-
+ * escaped, and the constructs that GitHub links without any syntax (`scheme://`, `www.`, `@name`,
+ * e-mail addresses) broken with a zero-width space so they stay text. Capped at 500 characters.
+ */
+export function mdText(v: unknown): string {
   const s = v === undefined || v === null ? '' : String(v);
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|')
-    .replace(/`/g, '\\`')
-    .replace(/[\r\n]+/g, ' ')
-    .slice(0, 500);
+  return Array.from(s)
+    .slice(0, 500)
+    .join('')
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces or rejects
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '\ufffd')
+    .replace(/[\\`*_[\]()!<>|~$&{}]/g, '\\$&')
+    .replace(/:\/\//g, ':\u200b//')
+    .replace(/(www)\./gi, '$1\u200b.')
+    .replace(/@/g, '@\u200b');
 }
 
-/** Inline code: backticks and line breaks removed (entities would show literally inside code). */
-export const mdCode = (v: string) => `\`${v.replace(/[`\r\n]/g, ' ').slice(0, 300)}\``;
+/** @deprecated the same as {@link mdText} (kept for existing callers). */
+export const mdCell = mdText;
+
+/**
+ * Submitted text as an inline code span (renders literally, GitHub links nothing inside code): a
+ * fence longer than any run of backticks in the text, line breaks as spaces, at most 300
+ * characters. In a table cell pass `cell` so a `|` does not end the cell.
+ */
+export function mdCode(v: string, cell = false): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this replaces or rejects
+  let s = Array.from(v).slice(0, 300).join('').replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+  if (cell) s = s.replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = /^[` ]|[` ]$/.test(s) ? ' ' : '';
+  return `${fence}${pad}${s}${pad}${fence}`;
+}
 
 const count = (fs: Finding[], sev: Finding['severity']) => fs.filter((f) => f.severity === sev).length;
 const num = (v: number | null | undefined) => (v === undefined ? 'not computed' : v === null ? 'NaN' : String(Number(v.toPrecision(8))));
@@ -85,7 +108,7 @@ export function renderMarkdown(run: ValidateRun): string {
     '',
     '| Folder | Benchmark | Verdict | Errors | Warnings |',
     '|---|---|---|---|---|',
-    ...run.reports.map((r) => `| ${mdCode(r.dir)} | ${r.benchmark ?? (r.dir.includes('/tasks/') ? 'task record' : '?')} | ${r.valid ? '✅ valid' : '❌ not valid'} | ${count(r.findings, 'error')} | ${count(r.findings, 'warning')} |`),
+    ...run.reports.map((r) => `| ${mdCode(r.dir, true)} | ${r.benchmark ?? (r.dir.includes('/tasks/') ? 'task record' : '?')} | ${r.valid ? '✅ valid' : '❌ not valid'} | ${count(r.findings, 'error')} | ${count(r.findings, 'warning')} |`),
     '',
   ];
   if (run.general.length) out.push('### The change as a whole', '', ...findingsTable(run.general), '');
