@@ -4,4 +4,4 @@ import { join } from 'node:path';
 import { BENCHMARKS } from '../src/benchmarks';
 
 const root = join(import.meta.dirname, '..');
-for (const b of BENCHMARKS) b.demo?.write({ resultsRoot: join(root, 'results'), reviewsRoot: join(root, 'reviews') });
+for (const b of BENCHMARKS) b.demo?.write({ resultsRoot: join(root, 'results'), reviewsRoot: join(root, 'reviews'), modelsRoot: join(root, 'models') });

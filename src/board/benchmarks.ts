@@ -1,10 +1,12 @@
 import { BENCHMARKS, allBoards, boardPath } from './boards';
 import { allSubmissions, lastChange } from './submissions';
 import type { BenchmarkId } from '../core/board';
+import { entryLabel } from './submission-meta';
 
 export interface Leader {
   board: string;
   href: string;
+  /** The leading entry, "model · harness". */
   model: string;
   modelSlug: string;
   section?: string;
@@ -36,7 +38,7 @@ export async function benchmarkCards(): Promise<BenchmarkCard[]> {
       leaders.push({
         board: board.title,
         href: boardPath(board),
-        model: top.model,
+        model: entryLabel(top),
         modelSlug: top.modelSlug,
         ...(board.sections.length > 1 ? { section: section.id } : {}),
       });
@@ -46,7 +48,7 @@ export async function benchmarkCards(): Promise<BenchmarkCard[]> {
       name: b.name,
       blurb: b.blurb,
       submissions: mine.length,
-      models: new Set(mine.map((s) => s.submission!.model.name)).size,
+      models: new Set(mine.map((s) => s.submission!.model)).size,
       boards: boards.filter((x) => x.benchmark === b.id).length,
       leaders,
       ...(mine.length ? { lastUpdate: mine.map((s) => lastChange(s) ?? '').sort().at(-1)! } : {}),

@@ -1,24 +1,31 @@
-/** Compare pages: paired differences between two models, from every benchmark both were scored on. */
+/**
+ * Compare pages: paired differences between two entries (model × harness, keyed by `entryKey`),
+ * from every benchmark both were scored on.
+ */
 import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
 import type { Difference } from '../core/compare';
 import { boardContext } from './gate';
 
 export type { Difference } from '../core/compare';
 
+/** `slug`: the entry key; `name`: "model · harness"; `modelSlug`: the model's page. */
+export interface CompareSide { slug: string; name: string; modelSlug?: string }
+
 export interface ComparePair {
-  a: { slug: string; name: string };
-  b: { slug: string; name: string };
+  a: CompareSide;
+  b: CompareSide;
   diffs: Difference[];
 }
 
-export async function comparePair(a: { slug: string; name: string }, b: { slug: string; name: string }): Promise<ComparePair> {
+export async function comparePair(a: CompareSide, b: CompareSide): Promise<ComparePair> {
   const diffs: Difference[] = [];
   const gate = await boardContext();
   for (const bench of SUBMISSION_BENCHMARKS) diffs.push(...(await bench.submissions.compare(a.slug, b.slug, gate.forBenchmark(bench.id))));
-  return { a, b, diffs };
+  const side = ({ slug, name, modelSlug }: CompareSide): CompareSide => ({ slug, name, ...(modelSlug ? { modelSlug } : {}) });
+  return { a: side(a), b: side(b), diffs };
 }
 
-/** Model pairs to pre-render: pairs sharing a benchmark, for benchmarks with at most `cap` models. */
+/** Entry pairs to pre-render: pairs sharing a benchmark, for benchmarks with at most `cap` entries. */
 export function comparePairs<T extends { slug: string; submissions: readonly { benchmark: string }[] }>(models: readonly T[], cap = 40): [T, T][] {
   const sorted = [...models].sort((x, y) => x.slug.localeCompare(y.slug));
   const out: [T, T][] = [];

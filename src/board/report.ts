@@ -59,6 +59,11 @@ function findingsTable(fs: Finding[]): string[] {
   return out;
 }
 
+/** The registered model as the report names it: "name · org · weights weights · params", or the bare id when unregistered. */
+function modelLine(id: string, m: SubmissionReport['model']): string {
+  return m ? `${m.name} (${id}) · ${m.org} · ${m.weights} weights · ${m.params ?? 'unknown'} params` : `${id} (not registered)`;
+}
+
 function submissionSection(r: SubmissionReport): string[] {
   const e = count(r.findings, 'error');
   const w = count(r.findings, 'warning');
@@ -66,7 +71,7 @@ function submissionSection(r: SubmissionReport): string[] {
   const s = r.submission;
   if (s) {
     out.push(
-      `**${mdCell(s.model.name)}** · ${mdCell(s.model.org)} · ${s.model.weights} weights${s.model.params ? ` · ${mdCell(s.model.params)}` : ''} · harness ${mdCell(s.harness.name)} ${mdCell(s.harness.version)} · submitted ${mdCell(s.submitted_at)} · review: ${s.review.status}, revision ${s.review.revision}`,
+      `**${mdCell(modelLine(s.model, r.model))}** · harness ${mdCell(s.harness.name)} ${mdCell(s.harness.version)} · submitted ${mdCell(s.submitted_at)} · review: ${r.status.replace('_', ' ')}${r.review ? `, revision ${r.review.revision}` : ' (a maintainer has not reviewed it yet)'}`,
       '',
     );
   }

@@ -5,6 +5,7 @@ import { redactContacts } from '../ingest/submission/redact';
 import { CLAIM_TOLERANCE_TEXT } from '../ingest/submission/claims';
 import type { ClaimRow, ContributedRow, SubmissionReport } from '../ingest/submission/types';
 import type { Finding } from '../core/findings';
+import { safeHttpUrl } from '../core/escape';
 
 /** What `/submissions/<id>/` shows. The submitter's contact is never copied in. */
 export interface SubmissionReviewView {
@@ -12,7 +13,8 @@ export interface SubmissionReviewView {
   benchmark: BenchmarkId;
   dir: string;
   valid: boolean;
-  model?: { name: string; org: string; weights: string; params?: string; releaseDate?: string; url?: string };
+  /** The registered model (`models/<id>.json`); `registered: false` when the id has no valid registry file. */
+  model?: { id: string; registered: boolean; name: string; org: string; weights: string; params: string; licence: string; releaseDate: string; url?: string };
   submittedAt?: string;
   submitterName?: string;
   harness?: string;
@@ -44,6 +46,12 @@ function reviewOf(r: SubmissionReport): NonNullable<SubmissionReviewView['review
   };
 }
 
+function modelView(id: string, m: SubmissionReport['model']): NonNullable<SubmissionReviewView['model']> {
+  if (!m) return { id, registered: false, name: id, org: 'unknown', weights: 'unknown', params: 'unknown', licence: 'unknown', releaseDate: 'unknown' };
+  const url = safeHttpUrl(m.links?.model_card ?? m.links?.paper ?? m.links?.code);
+  return { id, registered: true, name: m.name, org: m.org, weights: m.weights, params: m.params ?? 'unknown', licence: m.licence ?? 'unknown', releaseDate: m.release_date ?? 'unknown', ...(url ? { url } : {}) };
+}
+
 export function reviewView(r: SubmissionReport, benchmark: BenchmarkId): SubmissionReviewView {
   const s = r.submission;
   return {
@@ -53,14 +61,7 @@ export function reviewView(r: SubmissionReport, benchmark: BenchmarkId): Submiss
     valid: r.valid,
     ...(s
       ? {
-          model: {
-            name: s.model.name,
-            org: s.model.org,
-            weights: s.model.weights,
-            ...(s.model.params ? { params: s.model.params } : {}),
-            ...(s.model.release_date ? { releaseDate: s.model.release_date } : {}),
-            ...(s.model.url ? { url: s.model.url } : {}),
-          },
+          model: modelView(s.model, r.model),
           submittedAt: s.submitted_at,
           submitterName: redactContacts(s.submitter.name),
           harness: `${s.harness.name} ${s.harness.version}${s.harness.commit ? ` (${s.harness.commit})` : ''}`,

@@ -1,19 +1,48 @@
 import type { Admitted } from '../core/benchmark';
 import type { Submission } from '../core/submission-schema';
+import type { ModelRecord } from '../core/model-schema';
 import { slugify } from '../core/slug';
 import type { Entry } from '../core/board';
+import { modelsRootFor, readModelRegistry } from '../ingest/models/registry';
+import { resultsRoot } from './paths';
 
-export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'submittedAt'>;
+export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'submittedAt' | 'harness' | 'entryKey'>;
 
+/** The model registry of the site's results tree (`models/`, or `EVALBOARD_MODELS`). */
+export function registeredModel(id: string): ModelRecord | undefined {
+  const root = resultsRoot();
+  return readModelRegistry(modelsRootFor(root), process.cwd()).models.get(id);
+}
+
+/** "medvision_bm 1.2.0" */
+export const harnessLabel = (h: Submission['harness']) => `${h.name} ${h.version}`;
+
+/**
+ * An entry is model × harness: `<model id>~<harness name>-<harness version>` (slugged). `~` is in
+ * neither a model id nor a slug, so the key is unambiguous and URL-safe (compare pages use it).
+ */
+export const entryKeyOf = (s: Pick<Submission, 'model' | 'harness'>) => `${s.model}~${slugify(s.harness.name)}-${slugify(s.harness.version)}`;
+
+/** A row's label: "model · harness". */
+export const entryLabel = (e: Pick<Entry, 'model' | 'harness'>) => `${e.model} · ${e.harness}`;
+
+/**
+ * A submission's identity on the boards: the registered model (name, org, weights, release date
+ * from `models/<id>.json`; a ranked submission always has one, validate sees to it) and the harness.
+ */
 export function identityOf(id: string, s: Submission): Identity {
+  const m = registeredModel(s.model);
+  const date = m?.release_date && m.release_date !== 'unknown' ? m.release_date.slice(0, 10) : undefined;
   return {
     submissionId: id,
-    modelSlug: slugify(s.model.name),
-    model: s.model.name,
-    org: s.model.org,
-    weights: s.model.weights,
-    ...(s.model.release_date ? { releaseDate: s.model.release_date.slice(0, 10) } : {}),
+    modelSlug: s.model,
+    model: m?.name ?? s.model,
+    org: m?.org ?? 'unknown',
+    weights: m?.weights ?? 'n/a',
+    ...(date ? { releaseDate: date } : {}),
     submittedAt: s.submitted_at.slice(0, 10),
+    harness: harnessLabel(s.harness),
+    entryKey: entryKeyOf(s),
   };
 }
 

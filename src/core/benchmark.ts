@@ -31,6 +31,12 @@ export interface BenchmarkCheck {
   recomputed: Record<string, number | null>;
   /** Facts derived from the data (sample class, counts) for the report and review page. */
   facts: { label: string; value: string }[];
+  /**
+   * Numbers the benchmark's own files claim (e.g. an upstream `<ts>_results.json`), each next to
+   * ours under the same key as `recomputed`; shown on the review page with `submission.json`'s.
+   * Their disagreements are the benchmark's findings (usually warnings: older tool versions).
+   */
+  fileClaims?: { key: string; claimed: number | null; recomputed: number | null | undefined; status: 'ok' | 'mismatch' | 'unknown' }[];
 }
 
 /** One submission folder as the board path read it (valid or not). */
@@ -80,13 +86,29 @@ export interface BoardContext {
   forBenchmark(benchmark: string): Admitted;
 }
 
+/** What validate tells a benchmark's check about the submission it is checking. */
+export interface CheckContext {
+  /**
+   * The registered model the submission names (`models/<id>.json`): every name it answers to
+   * (name, id, aliases). Names written inside result files (an episode's `agent`, a run's
+   * `model_name`) must be one of them (`namesModel` in `src/core/model-identity.ts`).
+   */
+  model?: { id: string; names: readonly string[] };
+}
+
 /** Benchmarks that take score submissions under `results/<id>/<submission>/`. */
 export interface SubmissionSupport {
   /** The benchmark-specific part of `validate`: read every file, recompute every claimable number. */
-  check(dir: string): Promise<BenchmarkCheck>;
+  check(dir: string, ctx?: CheckContext): Promise<BenchmarkCheck>;
+  /**
+   * A hash of the folder's normalised per-sample content, independent of folder and file names
+   * and of file order: two submissions with the same digest are copies (validate gives every one
+   * of them an error). Undefined when there is nothing to hash.
+   */
+  contentDigest?(dir: string): Promise<string | undefined>;
   /** Every board of this benchmark (view models), computed from the loaded submissions the gate admits. */
   boards(admitted: Admitted): Promise<Board[]>;
-  /** Paired differences between two models (by slug) on the units both were scored on (ranked submissions only). */
+  /** Paired differences between two entries (model × harness, by `entryKey`) on the units both were scored on (ranked submissions only). */
   compare(slugA: string, slugB: string, admitted: Admitted): Promise<Difference[]>;
   /** Sections shown below a board's ranking. */
   boardExtras?(board: Board): BoardExtra[];

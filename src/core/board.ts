@@ -22,9 +22,14 @@ export interface Entry {
   modelSlug: string;
   model: string;
   org: string;
-  weights: 'open' | 'closed';
+  /** From the model registry; "n/a" for rule-based agents. */
+  weights: 'open' | 'closed' | 'n/a';
   releaseDate?: string;
   submittedAt: string;
+  /** The harness the model ran in, "name version": an entry is model × harness. */
+  harness: string;
+  /** `<model id>~<harness slug>`: unique per model × harness (compare pages, downloads). */
+  entryKey: string;
   /** Units behind the primary value (samples, evals, seeds). */
   n: number;
   primary: number | null;

@@ -4,13 +4,17 @@
  * Key order is kept stable so `npm run demo-data` regenerates the bundle byte for byte.
  */
 import type { Review, Submission } from './submission-schema';
+import type { ModelRecord, ModelWeights } from './model-schema';
 
+/** A fictional model of the demo data; its registry file is `models/<name>.json` (the name is a safe id). */
 export interface DemoModel {
   name: string;
   org: string;
-  weights: Submission['model']['weights'];
+  weights: ModelWeights;
   params?: string;
   release_date: string;
+  /** Other names its result files use. */
+  aliases?: string[];
 }
 
 export interface DemoSubmissionSpec {
@@ -31,12 +35,27 @@ export function demoSubmission({ id, benchmark, model, harness, claimed, notes }
   return {
     id,
     benchmark,
-    model: { name: model.name, org: model.org, weights: model.weights, ...(model.params ? { params: model.params } : {}), release_date: model.release_date },
+    model: model.name,
     submitted_at: DEMO_SUBMITTED_AT,
     submitter: { name: 'evalboard demo generator' },
     harness,
     ...(claimed ? { claimed } : {}),
     disclosures: { contamination: 'no', notes },
+    synthetic: true,
+  };
+}
+
+/** The registry file of a demo model (`models/<id>.json`): marked synthetic, "unknown" where a real model would say. */
+export function demoModelRecord(model: DemoModel): ModelRecord {
+  return {
+    id: model.name,
+    name: model.name,
+    org: model.org,
+    weights: model.weights,
+    params: model.params ?? 'unknown',
+    licence: 'unknown',
+    release_date: model.release_date,
+    ...(model.aliases?.length ? { aliases: model.aliases } : {}),
     synthetic: true,
   };
 }
@@ -54,7 +73,7 @@ export function demoReview({ reviewText }: Pick<DemoSubmissionSpec, 'reviewText'
 }
 
 /** The files as written: two-space JSON and a final newline. */
-export const demoSubmissionJson = (s: Submission | Review) => JSON.stringify(s, null, 2) + '\n';
+export const demoSubmissionJson = (s: Submission | Review | ModelRecord) => JSON.stringify(s, null, 2) + '\n';
 
 /** Where a benchmark's demo generator writes. */
 export interface DemoTarget {
@@ -62,4 +81,6 @@ export interface DemoTarget {
   resultsRoot: string;
   /** `reviews/`: the maintainers' review files go to `<reviewsRoot>/<benchmark>/<id>.json`. */
   reviewsRoot: string;
+  /** `models/`: each fictional model's registry file goes to `<modelsRoot>/<id>.json`. */
+  modelsRoot: string;
 }

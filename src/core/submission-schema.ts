@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CLAIM_TOLERANCE_TEXT } from './claim-tolerance';
-import { httpUrlProblem } from './escape';
 
 /** `submission.json` at the root of every `results/<benchmark>/<id>/` folder (DESIGN §2). */
 const isoDate = z
@@ -65,29 +64,21 @@ export const submissionSchemaFor = (benchmarkIds?: readonly [string, ...string[]
     $schema: z.string().optional().describe('Optional link to this schema, e.g. https://…/schemas/submission.json'),
     id: safeId,
     benchmark: (benchmarkIds ? z.enum(benchmarkIds) : safeId).describe('Must equal the parent folder: results/<benchmark>/<id>/'),
-    model: z.strictObject({
-      name: plainText(120),
-      org: plainText(120),
-      weights: z.enum(['open', 'closed']),
-      params: plainText(40).optional().describe('e.g. "7B"'),
-      release_date: isoDate.optional(),
-      url: z
-        .string()
-        .max(500)
-        .superRefine((u, ctx) => {
-          const problem = httpUrlProblem(u);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
-        })
-        .optional()
-        .describe('An http(s) URL written in its normalised form (as `new URL(u).href` prints it); no quotes, spaces, "<", ">" or backslashes'),
-    }),
+    model: z
+      .string({ error: (iss) => (iss.input !== null && typeof iss.input === 'object' ? 'expected the id of a registered model (e.g. "demo-vlm-7b"), not an object: name, org, weights, params and links live in models/<id>.json' : undefined) })
+      .regex(/^[a-z0-9][a-z0-9._-]{0,79}$/, 'expected a registered model id: lower-case letters, digits, ".", "_" or "-" (the file models/<id>.json)')
+      .describe(
+      'The registered model: the id of its maintainer-owned file models/<id>.json (name, org, weights, params, licence, release date, links, aliases live there). A pull request introducing a model adds that file.',
+    ),
     submitted_at: isoDate,
     submitter: z.strictObject({
       name: plainText(120),
       /** Never published: the site and its downloads drop it. */
       contact: z.string().max(200).optional().describe('How maintainers reach you. Never published.'),
     }),
-    harness: z.strictObject({ name: plainText(120), version: plainText(60), commit: plainText(80).optional() }),
+    harness: z
+      .strictObject({ name: plainText(120), version: plainText(60), commit: plainText(80).optional() })
+      .describe('How the model was run; an entry on the boards is model × harness (name and version)'),
     claimed: z
       .record(z.string().max(300), z.union([z.number(), z.null()]))
       .optional()

@@ -1,7 +1,7 @@
-/** Writes a demo submission's two files: its `submission.json` and the maintainers' review of it. */
+/** Writes a demo submission's files: its `submission.json`, the maintainers' review of it and its model's registry file. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoReview, demoSubmission, demoSubmissionJson, type DemoSubmissionSpec, type DemoTarget } from '../core/demo-submission';
+import { demoModelRecord, demoReview, demoSubmission, demoSubmissionJson, type DemoSubmissionSpec, type DemoTarget } from '../core/demo-submission';
 
 export function writeDemoSubmission(target: DemoTarget, spec: DemoSubmissionSpec): void {
   const dir = join(target.resultsRoot, spec.benchmark, spec.id);
@@ -10,4 +10,6 @@ export function writeDemoSubmission(target: DemoTarget, spec: DemoSubmissionSpec
   const reviews = join(target.reviewsRoot, spec.benchmark);
   mkdirSync(reviews, { recursive: true });
   writeFileSync(join(reviews, `${spec.id}.json`), demoSubmissionJson(demoReview(spec)));
+  mkdirSync(target.modelsRoot, { recursive: true });
+  writeFileSync(join(target.modelsRoot, `${spec.model.name}.json`), demoSubmissionJson(demoModelRecord(spec.model)));
 }

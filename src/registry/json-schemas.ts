@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reviewSchema, submissionSchemaFor } from '../core/submission-schema';
+import { modelRecordSchema } from '../core/model-schema';
 import type { PublishedSchema } from '../core/benchmark';
 import { taskRecordSchema } from '../ingest/tasks/schema';
 import type { Benchmark } from '../core/benchmark';
@@ -11,6 +12,7 @@ export function publishedSchemasOf(list: readonly Benchmark[]): readonly Publish
   return [
     { name: 'submission', title: 'Score submission (submission.json)', file: 'results/<benchmark>/<id>/submission.json', schema: submissionSchemaFor(ids) },
     { name: 'review', title: 'Maintainer review (reviews/<benchmark>/<id>.json)', file: 'reviews/<benchmark>/<id>.json', schema: reviewSchema },
+    { name: 'model', title: 'Model registry entry (models/<id>.json)', file: 'models/<id>.json', schema: modelRecordSchema },
     ...list.flatMap((b) => b.schemas),
     { name: 'task-record', title: 'Task-submission record (task.json)', file: 'results/tasks/<id>/task.json', schema: taskRecordSchema },
   ];

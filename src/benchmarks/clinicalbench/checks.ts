@@ -4,7 +4,9 @@ import { TASK_IDS } from './scorer/tasks';
 import { unrecognisedEpisodeFiles } from './formats/discover';
 import type { Finding } from '../../core/findings';
 import { unsafeIdReason } from '../../ingest/submission/ids';
-import type { BenchmarkCheck } from '../../core/benchmark';
+import type { BenchmarkCheck, CheckContext } from '../../core/benchmark';
+import { namesModel } from '../../core/model-identity';
+import { agentMismatches } from './identity';
 
 interface Interval { mean: number | null; low: number | null; high: number | null; n: number }
 interface AgentSummary { agent: string; rows: unknown[]; [column: string]: unknown }
@@ -16,9 +18,11 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
  * regenerated from (seed, task) (the format handler does this and checks each claim inside the
  * episode), episode ids are unique and path-safe, every seed plays all three tasks once.
  */
-export async function checkClinicalbench(dir: string): Promise<BenchmarkCheck> {
+export async function checkClinicalbench(dir: string, ctx: CheckContext = {}): Promise<BenchmarkCheck> {
   const out = await handler.score(dir, {});
   const findings: Finding[] = [...unrecognisedEpisodeFiles(dir), ...out.findings];
+  // The agent and model an episode names must be the submission's registered model (or an alias).
+  if (ctx.model) findings.push(...(await agentMismatches(dir, ctx.model, namesModel)));
   const ids = new Map<string, string>();
   const plays = new Map<string, string>();
   const indexInFile = new Map<string, number>();

@@ -3,8 +3,7 @@ import { pairedMeanDifference } from '../../core/stats/mean-interval';
 import { contentLabel } from '../../core/stats/rng';
 import { mean, verdictOf, type Difference } from '../../core/compare';
 import type { MetricDef } from '../../core/metric';
-import { slugify } from '../../core/slug';
-import { rankedEntries } from '../../board/submission-meta';
+import { entryKeyOf, rankedEntries } from '../../board/submission-meta';
 import type { Admitted } from '../../core/benchmark';
 import { summarizeEpisodes, type SeedRow } from './scorer/aggregate';
 import { loadClinicalbench } from './boards/boards';
@@ -13,7 +12,7 @@ import { loadClinicalbench } from './boards/boards';
 export async function compareClinicalbench(slugA: string, slugB: string, admitted: Admitted): Promise<Difference[]> {
   const entries = rankedEntries(await loadClinicalbench(), admitted);
   const rowsOf = (slug: string) => {
-    const eps = entries.filter((e) => slugify(e.submission!.model.name) === slug).flatMap((e) => e.episodes);
+    const eps = entries.filter((e) => entryKeyOf(e.submission) === slug).flatMap((e) => e.episodes);
     return eps.length ? summarizeEpisodes(eps).rows : [];
   };
   const ra = rowsOf(slugA);

@@ -10,6 +10,7 @@ import { clinicalbenchBoards } from './boards/boards';
 import { datasetCsv, datasetJson, officialSeeds, seedDatasetPath, seedPagePath, seedPages, seedView } from './boards/seeds';
 import { compareClinicalbench } from './compare';
 import { writeClinicalbenchDemo } from './demo/write';
+import { clinicalbenchDigest } from './digest';
 
 const noSlash = (p: string) => p.replace(/\/$/, '');
 
@@ -27,6 +28,7 @@ export const clinicalbench: Benchmark = {
     check: checkClinicalbench,
     boards: clinicalbenchBoards,
     compare: compareClinicalbench,
+    contentDigest: clinicalbenchDigest,
   },
   /** The seed pages: what an agent faces on each official (seed, task), without the answer key. */
   pages: async () => [

@@ -1,16 +1,30 @@
 import { scoreLatchFolder } from './formats';
 import type { Finding } from '../../core/findings';
 import { unsafeIdReason } from '../../ingest/submission/ids';
-import type { BenchmarkCheck } from '../../core/benchmark';
+import type { BenchmarkCheck, CheckContext } from '../../core/benchmark';
+import { namesModel } from '../../core/model-identity';
 
 /**
  * latch-eval-tools: every eval JSON and run result.json parses, every run is re-graded with its
  * eval's grader (a run whose eval JSON is missing cannot be recomputed: error), no two runs share
  * (eval, model, harness, trial), trial counts match n_trials, one model per submission.
  */
-export async function checkLatch(dir: string): Promise<BenchmarkCheck> {
+export async function checkLatch(dir: string, ctx: CheckContext = {}): Promise<BenchmarkCheck> {
   const scored = await scoreLatchFolder(dir);
   const findings: Finding[] = [...scored.findings];
+  // Every run's model_name must be the submission's registered model (name, id or alias; "provider/<name>" too).
+  if (ctx.model) {
+    const wrong = new Map<string, string[]>();
+    for (const r of scored.runs) if (!namesModel(r.run.model_name, ctx.model.names)) wrong.set(r.run.model_name, [...(wrong.get(r.run.model_name) ?? []), r.path]);
+    for (const [name, paths] of wrong) {
+      findings.push({
+        path: paths[0]!,
+        pointer: '$.model_name',
+        severity: 'error',
+        message: `model_name ${JSON.stringify(name)} is not the submission's model "${ctx.model.id}" (${ctx.model.names.map((n) => JSON.stringify(n)).join(', ')}, or "<provider>/" before one; compared after NFKC and case folding)${paths.length > 1 ? ` — ${paths.length} runs` : ''}: another name goes in the registry's "aliases"`,
+      });
+    }
+  }
   if (scored.runs.length === 0) findings.push({ path: '.', pointer: '$', severity: 'error', message: 'no run result.json files found' });
 
   const seen = new Map<string, string>();

@@ -2,8 +2,7 @@ import { metric } from './metrics';
 import { pairedMeanDifference } from '../../core/stats/mean-interval';
 import { contentLabel } from '../../core/stats/rng';
 import { mean, verdictOf, type Difference } from '../../core/compare';
-import { slugify } from '../../core/slug';
-import { rankedEntries } from '../../board/submission-meta';
+import { entryKeyOf, rankedEntries } from '../../board/submission-meta';
 import type { Admitted } from '../../core/benchmark';
 import type { RunOutcome } from './scorer/aggregate';
 import { loadLatch, perEvalMeans } from './boards/boards';
@@ -11,7 +10,7 @@ import { loadLatch, perEvalMeans } from './boards/boards';
 /** Paired mean difference of per-eval means, overall and per task, on shared evals. */
 export async function compareLatch(slugA: string, slugB: string, admitted: Admitted): Promise<Difference[]> {
   const entries = rankedEntries(await loadLatch(), admitted);
-  const runsOf = (slug: string) => entries.filter((e) => slugify(e.submission!.model.name) === slug).flatMap((e) => e.outcomes);
+  const runsOf = (slug: string) => entries.filter((e) => entryKeyOf(e.submission) === slug).flatMap((e) => e.outcomes);
   const ra = runsOf(slugA);
   const rb = runsOf(slugB);
   if (!ra.length || !rb.length) return [];

@@ -9,6 +9,7 @@ import { latchBoards } from './boards/boards';
 import { reportedFor } from './boards/reported';
 import { compareLatch } from './compare';
 import { writeLatchDemo } from './demo/write';
+import { latchDigest } from './digest';
 
 export const latch: Benchmark = {
   id: 'latch',
@@ -27,6 +28,7 @@ export const latch: Benchmark = {
     check: checkLatch,
     boards: latchBoards,
     compare: compareLatch,
+    contentDigest: latchDigest,
     boardExtras: (board) => reportedFor(board).map((view) => ({ component: () => import('./components/ReportedTable.astro'), props: { view } })),
   },
   demo: { write: writeLatchDemo },

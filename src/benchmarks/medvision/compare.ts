@@ -3,8 +3,7 @@ import { pairedBootstrap } from '../../core/stats/bootstrap';
 import { contentLabel } from '../../core/stats/rng';
 import { combine, groupSums } from '../../core/stats/group-stat';
 import { fromBootstrap, type Difference } from '../../core/compare';
-import { slugify } from '../../core/slug';
-import { rankedEntries } from '../../board/submission-meta';
+import { entryKeyOf, rankedEntries } from '../../board/submission-meta';
 import type { Admitted } from '../../core/benchmark';
 import type { ModelResult } from './formats/score-tree';
 import { FAMILIES, FAMILY_STAT, FAMILY_TITLE, shortSubtask, summaryGroups } from './boards/boards';
@@ -15,7 +14,7 @@ type Mv = { e: MedvisionEntry; r: ModelResult };
 function resultsOf(slug: string, admitted: Admitted): Map<string, Mv> {
   const out = new Map<string, Mv>();
   for (const e of rankedEntries(loadMedvision(), admitted)) {
-    if (slugify(e.submission.model.name) !== slug) continue;
+    if (entryKeyOf(e.submission) !== slug) continue; // an entry is model × harness
     for (const r of e.results) {
       const prev = out.get(r.task_type);
       if (!prev || r.n_samples > prev.r.n_samples) out.set(r.task_type, { e, r });

@@ -8,6 +8,7 @@ import { checkMedvision } from './checks';
 import { medvisionBoards } from './boards/boards';
 import { compareMedvision } from './compare';
 import { writeMedvisionDemo } from './demo/write';
+import { medvisionDigest } from './digest';
 
 export const medvision: Benchmark = {
   id: 'medvision',
@@ -25,6 +26,7 @@ export const medvision: Benchmark = {
     check: async (dir) => checkMedvision(dir),
     boards: async (admitted) => medvisionBoards(admitted),
     compare: compareMedvision,
+    contentDigest: medvisionDigest,
   },
   demo: { write: writeMedvisionDemo },
 };

@@ -1,5 +1,6 @@
 import type { Finding } from '../../core/findings';
 import type { BenchmarkId, Review, ReviewStatus, Submission } from '../../core/submission-schema';
+import type { ModelRecord } from '../../core/model-schema';
 
 /** A leaderboard row this submission adds (or would add once valid). */
 export interface ContributedRow {
@@ -38,6 +39,8 @@ export interface SubmissionReport {
   id: string;
   benchmark?: BenchmarkId;
   submission?: Submission;
+  /** The registered model `submission.model` names (`models/<id>.json`), when its file is valid. */
+  model?: ModelRecord;
   /** The maintainers' review (`reviews/<benchmark>/<id>.json`), when there is one. */
   review?: Review;
   /** Review status: `under_review` until a maintainer's review file says otherwise. */

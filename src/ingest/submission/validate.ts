@@ -1,7 +1,10 @@
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Finding } from '../../core/findings';
-import { readSubmissionFolder } from './read';
+import { listSubmissionDirs, readSubmissionFolder } from './read';
+import { modelsRootFor, readModelRegistry } from '../models/registry';
+import { namesOf, type ModelRecord } from '../../core/model-schema';
+import { digestOf } from './duplicates';
 import type { BenchmarkId } from '../../core/submission-schema';
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../../registry/benchmarks';
 import { checkFolderSafety, LIMITS } from './safety';
@@ -23,6 +26,8 @@ export interface ValidateConfig {
   resultsRoot?: string;
   /** Where the maintainers' review files live; default `reviewsRootFor(resultsRoot)`. */
   reviewsRoot?: string;
+  /** Where the model registry lives; default `modelsRootFor(resultsRoot)` (`EVALBOARD_MODELS`, else `models/` beside `results/`). */
+  modelsRoot?: string;
   changedFiles?: ChangedFile[];
   /**
    * The board rows a submission contributes (rank and interval). The CLI and the site pass
@@ -107,17 +112,40 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
     if (b !== parent && existsSync(join(resultsRoot, b, id))) err('submission.json', '$.id', `id "${id}" is already used by results/${b}/${id}: ids are unique across benchmarks`);
   }
 
+  // 3b. The model it names: a maintainer-owned registry file, checked with the whole registry.
+  const modelFacts: { label: string; value: string }[] = [];
+  let model: { id: string; names: readonly string[] } | undefined;
+  let modelRecord: ModelRecord | undefined;
+  if (submission) {
+    const registry = readModelRegistry(cfg.modelsRoot ?? modelsRootFor(resultsRoot), repoRoot);
+    const file = registry.fileOf(submission.model);
+    const record = registry.models.get(submission.model);
+    if (!registry.files.has(submission.model)) {
+      err('submission.json', '$.model', `no model "${submission.model}" is registered: a pull request introducing a model adds ${file} (name, org, weights; schema /schemas/model.json), which a maintainer reviews`);
+    } else {
+      outside.push(...registry.findingsOf(submission.model));
+    }
+    if (record) {
+      modelRecord = record;
+      model = { id: record.id, names: namesOf(record) };
+      const added = cfg.changedFiles?.some((c) => c.path === file && (c.status === undefined || c.status.startsWith('A')));
+      modelFacts.push({ label: 'Model', value: `${record.name} (${record.org}) — ${added ? `new in this pull request: ${file}, to be reviewed by a maintainer` : `registered in ${file}`}` });
+    }
+  }
+
   // 4. The benchmark's own files, recomputed.
   let check: BenchmarkCheck | undefined;
   if (benchmark && safety.safeToRead) {
     try {
-      check = await runCheck(benchmark, abs);
+      check = await runCheck(benchmark, abs, model);
     } catch (e) {
       err('.', '$', `could not read the benchmark files: ${(e as Error).message}`);
     }
   } else if (benchmark) {
     local.push({ path: '.', pointer: '$', severity: 'error', message: 'benchmark files not read: fix the errors above first' });
   }
+  // 4b. A copy of another submission's per-sample content (under any folder or model name) is an error for every copy.
+  if (benchmark && check && safety.safeToRead) local.push(...(await duplicateFindings(benchmark, abs, resultsRoot, repoRoot)));
   const claims = check ? compareClaims(submission?.claimed, check.recomputed, 'submission.json') : { rows: [], findings: [] };
   let rows: ContributedRow[] = [];
   if (cfg.rowsFor && check) {
@@ -133,21 +161,42 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
   return report({
     ...(benchmark ? { benchmark } : {}),
     ...(submission ? { submission } : {}),
+    ...(modelRecord ? { model: modelRecord } : {}),
     ...(review?.review ? { review: review.review } : {}),
     status: review?.status ?? 'under_review',
     ...(review ? { reviewFile: posix(review.file) } : {}),
     findings: [...(check?.findings ?? []), ...claims.findings],
-    claims: claims.rows,
+    claims: [...claims.rows, ...(check?.fileClaims ?? [])],
     rows,
-    facts: check?.facts ?? [],
+    facts: [...modelFacts, ...(check?.facts ?? [])],
     recomputedKeys: Object.keys(check?.recomputed ?? {}).sort(),
   });
 }
 
-async function runCheck(benchmark: BenchmarkId, dir: string): Promise<BenchmarkCheck> {
+async function runCheck(benchmark: BenchmarkId, dir: string, model?: { id: string; names: readonly string[] }): Promise<BenchmarkCheck> {
   const support = findBenchmark(benchmark)?.submissions;
   if (!support) throw new Error(`benchmark ${benchmark} takes no submissions`);
-  return support.check(dir);
+  return support.check(dir, model ? { model } : {});
+}
+
+/** Every other folder of the benchmark whose per-sample content digest equals this one's. */
+async function duplicateFindings(benchmark: BenchmarkId, abs: string, resultsRoot: string, repoRoot: string): Promise<Finding[]> {
+  const digest = findBenchmark(benchmark)?.submissions?.contentDigest;
+  if (!digest) return [];
+  const mine = await digestOf(abs, (d) => digest(d));
+  if (mine === undefined) return [];
+  const same: string[] = [];
+  for (const other of listSubmissionDirs(resultsRoot, benchmark)) {
+    if (resolve(other) === abs) continue;
+    if ((await digestOf(other, (d) => digest(d))) === mine) same.push(posix(relative(repoRoot, other)) || other);
+  }
+  if (!same.length) return [];
+  return [{
+    path: '.',
+    pointer: '$',
+    severity: 'error',
+    message: `the per-sample content duplicates ${same.join(', ')} (same normalised per-sample data, digest ${mine.slice(0, 12)}): a copy under another name or model is not a new entry`,
+  }];
 }
 
 /** Validate several folders and, when given, the list of files the change touched. */
@@ -155,5 +204,10 @@ export async function validateSubmissions(dirs: string[], cfg: ValidateConfig = 
   const reports: SubmissionReport[] = [];
   for (const d of dirs) reports.push(await validateSubmission(d, cfg));
   const general = cfg.changedFiles ? checkChangedFiles(cfg.changedFiles, reports.map((r) => r.dir)) : [];
+  // The registry check: an error in any models/<id>.json the reports do not already show.
+  const repoRoot = resolve(cfg.repoRoot ?? process.cwd());
+  const resultsRoot = resolve(cfg.resultsRoot ?? join(repoRoot, 'results'));
+  const shown = new Set(reports.flatMap((r) => r.findings.map((f) => `${f.path}\u0000${f.pointer}\u0000${f.message}`)));
+  general.push(...readModelRegistry(cfg.modelsRoot ?? modelsRootFor(resultsRoot), repoRoot).findings.filter((f) => !shown.has(`${f.path}\u0000${f.pointer}\u0000${f.message}`)));
   return { valid: reports.length > 0 && reports.every((r) => r.valid) && !hasErrors(general), reports, general };
 }
