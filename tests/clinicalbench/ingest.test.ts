@@ -73,7 +73,9 @@ describe('episode files: malformed episodes give located findings, never a crash
   });
 
   it('reports not-JSON and wrong top-level shapes', () => {
-    expect(run('{"episodes": [').findings[0]).toMatchObject({ pointer: '$', severity: 'error' });
+    // Truncated inside the list: the error names the path being read and says the input ended.
+    expect(run('{"episodes": [').findings[0]).toMatchObject({ pointer: '$.episodes[0]', severity: 'error', message: expect.stringMatching(/unexpected end of input/) });
+    expect(run('{"episodes": [], "episodes": []}').findings[0]).toMatchObject({ pointer: '$.episodes', line: 1, message: expect.stringMatching(/duplicate key "episodes"/) });
     expect(run('[1, 2]').findings[0]!.message).toMatch(/object/);
   });
 
