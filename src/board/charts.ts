@@ -31,6 +31,9 @@ export interface ChartSpec {
   height: number;
 }
 
+/** A chart's label of an entry: "model · harness" (grid cells carry the same label). */
+const entryName = (r: { model: string; harness: string }) => `${r.model} · ${r.harness}`;
+
 /** Forest plot: each model's primary value with its 95 % interval, in rank order. */
 export function forestPlot(board: Board, section: Section): ChartSpec | undefined {
   const all = section.rows.filter((r) => finite(r.primary));
@@ -38,7 +41,7 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
   const rows = all.slice(0, CHART_MODELS);
   const k = board.primary.def.format.kind === 'percent' ? 100 : 1;
   const data = rows.map((r) => ({
-    model: `${r.rank}. ${r.model}`,
+    model: `${r.rank}. ${entryName(r)}`,
     v: r.primary! * k,
     lo: r.interval ? r.interval.lo * k : r.primary! * k,
     hi: r.interval ? r.interval.hi * k : r.primary! * k,
@@ -71,7 +74,7 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
 /** Subtask heat grid: models × subtask configs, coloured by the primary metric. */
 export function heatGrid(board: Board, sectionId: string): ChartSpec | undefined {
   const section = board.sections.find((s) => s.id === sectionId);
-  const ranked = (section?.rows ?? []).map((r) => r.model);
+  const ranked = (section?.rows ?? []).map(entryName);
   const top = new Set(ranked.slice(0, CHART_MODELS));
   const cells = (board.grid ?? []).filter((c) => c.section === sectionId && finite(c.value) && top.has(c.model));
   if (cells.length === 0) return undefined;
@@ -112,7 +115,7 @@ export function scoreVsDate(board: Board, section: Section): ChartSpec | undefin
   if (all.length < 2) return undefined;
   const rows = all.slice(0, CHART_MODELS);
   const k = board.primary.def.format.kind === 'percent' ? 100 : 1;
-  const data = rows.map((r) => ({ date: new Date(`${r.releaseDate}T00:00:00Z`), v: r.primary! * k, model: r.model, weights: r.weights }));
+  const data = rows.map((r) => ({ date: new Date(`${r.releaseDate}T00:00:00Z`), v: r.primary! * k, model: entryName(r), weights: r.weights }));
   const width = 640;
   const height = 300;
   const svg = render({

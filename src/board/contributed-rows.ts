@@ -19,7 +19,7 @@ export async function boardRowsFor(submissionId: string): Promise<ContributedRow
         out.push({
           board: `${benchmarkInfo(b.benchmark)?.name ?? b.benchmark} · ${b.title}${b.sections.length > 1 ? ` · ${section.title}` : ''}`,
           href: boardPath(b),
-          label: r.model,
+          label: `${r.model} · ${r.harness}`,
           metric: b.primary.label,
           value: r.primary,
           display: formatMetric(def, r.primary),

@@ -92,6 +92,6 @@ export interface Board {
   primary: Column;
   secondary: Column[];
   sections: Section[];
-  /** Subtask × model values for the heat grid (MedVision family boards). */
+  /** Subtask × entry values for the heat grid (MedVision family boards); `model` is the entry's "model · harness" label. */
   grid?: { model: string; modelSlug: string; section: string; subtask: string; subtaskLabel?: string; value: number | null; n: number }[];
 }

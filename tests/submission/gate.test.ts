@@ -6,11 +6,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REPO } from './helpers';
+import { REPO, copyModels, makeDistinct } from './helpers';
 
 const SRC = join(REPO, 'results', 'medvision', 'demo-vlm-3b-demo');
 const REVIEW = join(REPO, 'reviews', 'medvision', 'demo-vlm-3b-demo.json');
 let root: string;
+let staged = 0;
 
 function stage(id: string, opts: { review?: object | 'copy'; edit?: (j: Record<string, unknown>) => void; benchmark?: string } = {}): void {
   const bench = opts.benchmark ?? 'medvision';
@@ -18,8 +19,8 @@ function stage(id: string, opts: { review?: object | 'copy'; edit?: (j: Record<s
   cpSync(SRC, dir, { recursive: true });
   const sj = JSON.parse(readFileSync(join(dir, 'submission.json'), 'utf8')) as Record<string, unknown>;
   sj.id = id;
-  sj.model = { ...(sj.model as object), name: `gate ${id}` };
   opts.edit?.(sj);
+  makeDistinct(dir, staged++); // each copy holds its own per-sample content (a byte-identical copy is a duplicate-content error)
   writeFileSync(join(dir, 'submission.json'), JSON.stringify(sj, null, 2));
   if (opts.review) {
     mkdirSync(join(root, 'reviews', bench), { recursive: true });
@@ -34,6 +35,7 @@ let boards: Boards;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'evalboard-gate-'));
+  copyModels(root);
   stage('accepted', { review: 'copy' });
   stage('pending');
   stage('self-declared', { edit: (j) => { j.review = { status: 'accepted', revision: 1, verdict: 'Accepted by the maintainers' }; } });

@@ -18,12 +18,29 @@ export function exampleExists(b: Bench): boolean {
   return existsSync(join(REPO, 'results', b, EXAMPLES[b], 'submission.json'));
 }
 
-/** A fresh repo-like tmp folder with one copy of the example under results/<b>/<id>/. */
+/** A fresh repo-like tmp folder with one copy of the example under results/<b>/<id>/ (and the model registry beside it). */
 export function stageExample(b: Bench): { root: string; dir: string; cleanup: () => void } {
   const root = mkdtempSync(join(tmpdir(), `evalboard-${b}-`));
   const dir = join(root, 'results', b, EXAMPLES[b]);
   cpSync(join(REPO, 'results', b, EXAMPLES[b]), dir, { recursive: true });
+  copyModels(root);
   return { root, dir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** The bundled model registry (`models/`) copied into a tmp repo root. */
+export function copyModels(root: string): void {
+  cpSync(join(REPO, 'models'), join(root, 'models'), { recursive: true });
+}
+
+/**
+ * Make a copy of a MedVision demo submission hold distinct per-sample content (so the
+ * duplicate-content check does not take it for a copy): the first record of its first samples
+ * file gets doc_id `990000 + k`, which changes no score.
+ */
+export function makeDistinct(dir: string, k: number): void {
+  const f = filesUnder(dir).find((x) => /_samples_.*\.jsonl$/.test(x));
+  if (!f) throw new Error(`no samples file under ${dir}`);
+  editLine(join(dir, f), 1, (rec) => { rec.doc_id = 990000 + k; });
 }
 
 export async function validateIn(root: string, dir: string): Promise<SubmissionReport> {

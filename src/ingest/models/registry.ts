@@ -111,28 +111,34 @@ function read(root: string, shownFrom: string): ModelRegistry {
     models.set(id, parsed.data);
   }
 
-  // Registry-wide: every name, alias and id, folded, belongs to one model only.
-  const owners = new Map<string, { id: string; pointer: string; written: string }>();
+  // Registry-wide: every name, alias and id, folded, belongs to one model only. Each name of each
+  // model is checked against every other model's names; one error per (name, other model), in both files.
+  const owners = new Map<string, { id: string; pointer: string; written: string }[]>();
+  const reported = new Set<string>();
+  const clash = (a: { id: string; pointer: string; written: string }, b: { id: string; pointer: string; written: string }) => {
+    const tag = `${a.id}|${a.pointer}|${b.id}`;
+    if (reported.has(tag)) return;
+    reported.add(tag);
+    err(fileOf(a.id), a.pointer, `${JSON.stringify(a.written)} collides with ${JSON.stringify(b.written)} of ${fileOf(b.id)} (${b.pointer}) ${FOLDING}: one model has one registry file (a second name goes in its "aliases")`);
+  };
   for (const [id, m] of [...models].sort(([a], [b]) => a.localeCompare(b))) {
-    const mine: { pointer: string; written: string }[] = [
-      { pointer: '$.id', written: m.id },
-      { pointer: '$.name', written: m.name },
-      ...(m.aliases ?? []).map((a, i) => ({ pointer: `$.aliases[${i}]`, written: a })),
+    // Name first, so another file's error names this model's name rather than its id.
+    const mine = [
+      { id, pointer: '$.name', written: m.name },
+      // The id only where it folds unlike the name (else its clashes are the name's).
+      ...(identityKeys(m.id).join() === identityKeys(m.name).join() ? [] : [{ id, pointer: '$.id', written: m.id }]),
+      ...(m.aliases ?? []).map((a, i) => ({ id, pointer: `$.aliases[${i}]`, written: a })),
     ];
-    const reported = new Set<string>();
-    for (const { pointer, written } of mine) {
-      for (const k of identityKeys(written)) {
-        const prev = owners.get(k);
-        if (!prev) {
-          owners.set(k, { id, pointer, written });
-          continue;
+    for (const me of mine) {
+      for (const k of identityKeys(me.written)) {
+        const list = owners.get(k) ?? [];
+        for (const prev of list) {
+          if (prev.id === id) continue; // a model's own names may fold together
+          clash(me, prev);
+          clash(prev, me);
         }
-        if (prev.id === id) continue; // a model's own names may fold together
-        const tag = `${pointer}|${prev.id}|${prev.pointer}`;
-        if (reported.has(tag)) continue;
-        reported.add(tag);
-        err(fileOf(id), pointer, `${JSON.stringify(written)} collides with ${JSON.stringify(prev.written)} of ${fileOf(prev.id)} (${prev.pointer}) ${FOLDING}: one model has one registry file (a second name goes in its "aliases")`);
-        err(fileOf(prev.id), prev.pointer, `${JSON.stringify(prev.written)} collides with ${JSON.stringify(written)} of ${fileOf(id)} (${pointer}) ${FOLDING}: one model has one registry file (a second name goes in its "aliases")`);
+        list.push(me);
+        owners.set(k, list);
       }
     }
   }

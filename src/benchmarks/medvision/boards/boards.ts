@@ -111,7 +111,7 @@ function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
           sampleClass,
         });
         for (const c of e.configs.filter((c) => c.model === r.model && c.task_type === family)) {
-          grid.push({ model: id.model, modelSlug: id.modelSlug, section: sampleClass, subtask: c.config, subtaskLabel: shortSubtask(c.config), value: configColumns(family)[0]!.value(c.metrics ?? {}), n: c.metrics?.[G.n] ?? c.n_records });
+          grid.push({ model: `${id.model} · ${id.harness}`, modelSlug: id.modelSlug, section: sampleClass, subtask: c.config, subtaskLabel: shortSubtask(c.config), value: configColumns(family)[0]!.value(c.metrics ?? {}), n: c.metrics?.[G.n] ?? c.n_records });
         }
       }
     }
