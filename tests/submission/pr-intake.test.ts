@@ -12,7 +12,7 @@ import remarkRehype from 'remark-rehype';
 import rehypeStringify from 'rehype-stringify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from './helpers';
-import { loadWorkflow, runStep, stepNamed, type ShellResult } from './workflow-helpers';
+import { fakeGithub, loadWorkflow, runGithubScript, runStep, stepNamed, type ShellResult } from './workflow-helpers';
 
 const DEMO = 'results/medvision/demo-api-flash-demo';
 const VICTIM = 'results/medvision/demo-api-pro-demo';
@@ -28,6 +28,7 @@ function git(cwd: string, ...args: string[]): string {
 function copyWorkTree(dest: string) {
   const list = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
   for (const rel of list) {
+    if (rel === 'node_modules' || rel.startsWith('node_modules/')) continue; // a linked node_modules is not ignored by `node_modules/`
     const src = join(REPO, rel);
     let st;
     try {
@@ -42,10 +43,19 @@ function copyWorkTree(dest: string) {
   }
 }
 
-/** A new submission folder: the demo under a new id (and, optionally, a hostile harness name). */
+/**
+ * A new submission folder: the demo under a new id (and, optionally, a hostile harness name), with
+ * the last sample of each JSONL file dropped so it is not a duplicate of the demo, and without the
+ * demo's own aggregates (`*_results.json`, optional claims, which would no longer agree).
+ */
 function addSubmission(repo: string, id: string, harnessName?: string) {
   const dir = join(repo, 'results/medvision', id);
   spawnSync('cp', ['-R', join(repo, DEMO), dir]);
+  for (const f of spawnSync('find', [dir, '-type', 'f', '-name', '*.jsonl'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean)) {
+    const lines = readFileSync(f, 'utf8').trimEnd().split('\n');
+    writeFileSync(f, `${lines.slice(0, -1).join('\n')}\n`);
+  }
+  spawnSync('find', [dir, '-type', 'f', '-name', '*_results.json', '-delete']);
   const sj = JSON.parse(readFileSync(join(dir, 'submission.json'), 'utf8'));
   sj.id = id;
   if (harnessName) sj.harness.name = harnessName;
@@ -101,6 +111,9 @@ interface Outcome extends ShellResult {
   prJson: string;
   baseSha: string;
   headSha: string;
+  artifactDir: string;
+  /** The PR's changed files, as GitHub's "list pull request files" would name them. */
+  files: string[];
 }
 
 let tmp = '';
@@ -155,7 +168,8 @@ beforeAll(async () => {
       const r = await runStep(intake, ws, expr, env);
       await runStep(record, ws, expr, env);
       const read = (f: string) => (existsSync(f) ? readFileSync(f, 'utf8') : '');
-      outcomes[name] = { ...r, report: read(join(runnerTemp, 'validate-report/report.md')), summary: read(env.GITHUB_STEP_SUMMARY), prJson: read(join(runnerTemp, 'validate-report/pr.json')), baseSha, headSha };
+      const files = git(origin, 'diff', '--name-only', '-z', baseSha, headSha).split('\0').filter(Boolean);
+      outcomes[name] = { ...r, artifactDir: join(runnerTemp, 'validate-report'), files, report: read(join(runnerTemp, 'validate-report/report.md')), summary: read(env.GITHUB_STEP_SUMMARY), prJson: read(join(runnerTemp, 'validate-report/pr.json')), baseSha, headSha };
     }),
   );
 }, 180_000);
@@ -243,5 +257,35 @@ describe('the pull-request check, run as validate.yml runs it', () => {
     expect(o.status).toBe(1);
     expect(errorsOf(o).some((l) => l.includes(VICTIM) && /already on the base branch/.test(l))).toBe(true);
     expect(existsSync(join(tmp, 'ws-existing', 'base', VICTIM, 'extra.json'))).toBe(false);
+  });
+
+  describe('then the comment workflow posts that artifact (workflow_run payload fixture, mocked REST client)', () => {
+    const payload = JSON.parse(readFileSync(join(REPO, 'tests/submission/fixtures/workflow_run.completed.json'), 'utf8'));
+    const comment = stepNamed(loadWorkflow('validate-comment.yml'), /sticky comment/);
+    const postFor = async (o: Outcome, number: number, conclusion: string) => {
+      const p = structuredClone(payload);
+      Object.assign(p.workflow_run, { head_sha: o.headSha, conclusion });
+      const fake = fakeGithub({ number, state: 'open', head: { sha: o.headSha, repo: { full_name: p.workflow_run.head_repository.full_name } }, files: o.files.map((filename) => ({ filename })) }, []);
+      const r = await runGithubScript(comment, { github: fake.github, payload: p, repo: { owner: 'evalboard', repo: 'evalboard' } }, { REPORT_DIR: o.artifactDir });
+      expect(r.failed).toBeUndefined();
+      const posts = fake.calls.filter((c) => c.method === 'issues.createComment');
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.params.issue_number).toBe(number);
+      return String(posts[0]!.params.body);
+    };
+    it('the clean PR: the rendered report, its hostile name still text', async () => {
+      const o = outcomes.clean!;
+      const body = await postFor(o, 40, 'success');
+      expect(body).toContain(o.report.split('\n')[0]);
+      const h = html(body);
+      expect(h).not.toMatch(/<img|<a href="(?!https:\/\/github\.com\/evalboard\/evalboard\/actions\/runs\/)/);
+      expect(decode(h.replace(/<[^>]+>/g, '')).replace(/\u200b/g, '')).toContain(HOSTILE_NAME);
+    });
+    it('the PR that edits src/: a warning naming the files outside results/, the report as plain text', async () => {
+      const o = outcomes.src!;
+      const body = await postFor(o, 41, 'failure');
+      expect(body).toMatch(/changes 2 file\(s\) outside `results\/`/);
+      expect(html(body)).toMatch(/<pre><code[^>]*>## ❌ Not valid/);
+    });
   });
 });
