@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { editJson, filesUnder } from './helpers';
-import type { Mutation } from './mutations';
+import { editModel, modelFile, type Mutation } from './mutations';
 import type { Bench } from './helpers';
 
 const SJ = 'submission.json';
@@ -37,30 +37,31 @@ const once = (s: string, a: string, b: string) => {
   return s.replace(a, b);
 };
 
+/** A link of the model a submission names lives in its registry file, `models/<id>.json`. */
 const url = (name: string, value: string, message: RegExp): Mutation => ({
-  name, file: SJ, pointer: '$.model.url', message, apply: (d) => editJson(sj(d), (j) => { j.model.url = value; }),
+  name, repoFile: modelFile, pointer: '$.links.model_card', message, apply: (d) => editModel(d, (j) => { j.links = { model_card: value }; }),
 });
 
 export const HOSTILE_COMMON: Mutation[] = [
-  url('model.url breaks out of an attribute (& and ")', ATTR_URL, /must not contain "\\""/),
-  url('model.url with a single quote', "https://x.example/?a=' onmouseover='x'", /must not contain "'"/),
-  url('model.url with a space', 'https://x.example/a b', /must not contain " "/),
-  url('model.url with "<"', 'https://x.example/<script>', /must not contain "<"/),
-  url('model.url with a backslash', 'https://x.example\\@evil.example/', /must not contain "\\\\"/),
-  url('model.url not in normalised form', 'HTTPS://X.example', /normalised form "https:\/\/x\.example\/"/),
-  url('model.url with user and password', 'https://user:pw@x.example/', /user name or password/),
-  url('model.url is data:', 'data:text/html,<b>x</b>', /must not contain|http\(s\)/),
+  url('registry: model card link breaks out of an attribute (& and ")', ATTR_URL, /must not contain "\\""/),
+  url('registry: model card link with a single quote', "https://x.example/?a=' onmouseover='x'", /must not contain "'"/),
+  url('registry: model card link with a space', 'https://x.example/a b', /must not contain " "/),
+  url('registry: model card link with "<"', 'https://x.example/<script>', /must not contain "<"/),
+  url('registry: model card link with a backslash', 'https://x.example\\@evil.example/', /must not contain "\\\\"/),
+  url('registry: model card link not in normalised form', 'HTTPS://X.example', /normalised form "https:\/\/x\.example\/"/),
+  url('registry: model card link with user and password', 'https://user:pw@x.example/', /user name or password/),
+  url('registry: model card link is data:', 'data:text/html,<b>x</b>', /must not contain|http\(s\)/),
   { name: 'claimed key "constructor" (a prototype member)', file: SJ, pointer: '$.claimed.constructor', message: /we compute no number named "constructor"/, apply: (d) => editJson(sj(d), (j) => { j.claimed = { constructor: 2 }; }) },
   { name: 'claimed key "toString" (a prototype member)', file: SJ, pointer: '$.claimed.toString', message: /we compute no number named "toString"/, apply: (d) => editJson(sj(d), (j) => { j.claimed = { toString: 1 }; }) },
   { name: 'claimed key "__proto__" is reported, not dropped', file: SJ, pointer: '$.claimed.__proto__', message: /"__proto__" is not allowed/, apply: (d) => { editJson(sj(d), (j) => { j.claimed = { __proto_x__: 2 }; }); text(sj(d), (t) => once(t, '__proto_x__', '__proto__')); } },
-  { name: 'a "__proto__" key inside model', file: SJ, pointer: '$.model.__proto__', message: /"__proto__" is not allowed/, apply: (d) => { editJson(sj(d), (j) => { j.model.__proto_x__ = { weights: 'open' }; }); text(sj(d), (t) => once(t, '__proto_x__', '__proto__')); } },
-  { name: 'duplicate key in submission.json', file: SJ, line: true, pointer: '$.model.weights', message: /duplicate key "weights"/, apply: (d) => text(sj(d), (t) => once(t, '"weights": ', '"weights": "open",\n  "weights": ')) },
+  { name: 'a "__proto__" key inside harness', file: SJ, pointer: '$.harness.__proto__', message: /"__proto__" is not allowed/, apply: (d) => { editJson(sj(d), (j) => { j.harness.__proto_x__ = { version: '1' }; }); text(sj(d), (t) => once(t, '__proto_x__', '__proto__')); } },
+  { name: 'duplicate key in submission.json', file: SJ, line: true, pointer: '$.harness.version', message: /duplicate key "version"/, apply: (d) => text(sj(d), (t) => once(t, '"version": ', '"version": "1",\n  "version": ')) },
   { name: 'duplicate top-level key in submission.json', file: SJ, line: true, pointer: '$.id', message: /duplicate key "id"/, apply: (d) => text(sj(d), (t) => once(t, '"id": ', '"id": "x",\n "id": ')) },
   { name: 'submission.json starts with a byte-order mark', file: SJ, line: true, pointer: '$', message: /byte-order mark at the start of the file: save as UTF-8 without BOM/, apply: (d) => withBom(sj(d)) },
   { name: 'submission.json holds invalid UTF-8', file: SJ, line: true, pointer: '$', message: /invalid UTF-8 at byte \d+ \(line \d+/, apply: (d) => insertBytes(sj(d), '"name": "', [0xc3, 0x28]) },
-  { name: 'submission.json holds a lone continuation byte', file: SJ, line: true, pointer: '$', message: /invalid UTF-8 at byte/, apply: (d) => insertBytes(sj(d), '"org": "', [0x80]) },
-  { name: 'submission.json holds an overlong encoding', file: SJ, line: true, pointer: '$', message: /invalid UTF-8 at byte/, apply: (d) => insertBytes(sj(d), '"org": "', [0xc0, 0xaf]) },
-  { name: 'submission.json holds an encoded surrogate', file: SJ, line: true, pointer: '$', message: /invalid UTF-8 at byte/, apply: (d) => insertBytes(sj(d), '"org": "', [0xed, 0xa0, 0x80]) },
+  { name: 'submission.json holds a lone continuation byte', file: SJ, line: true, pointer: '$', message: /invalid UTF-8 at byte/, apply: (d) => insertBytes(sj(d), '"version": "', [0x80]) },
+  { name: 'submission.json holds an overlong encoding', file: SJ, line: true, pointer: '$', message: /invalid UTF-8 at byte/, apply: (d) => insertBytes(sj(d), '"version": "', [0xc0, 0xaf]) },
+  { name: 'submission.json holds an encoded surrogate', file: SJ, line: true, pointer: '$', message: /invalid UTF-8 at byte/, apply: (d) => insertBytes(sj(d), '"version": "', [0xed, 0xa0, 0x80]) },
   { name: 'two links a -> . and b -> . (a walk that follows links never ends)', file: 'a', pointer: '$', message: /symbolic link/, apply: (d) => { symlinkSync('.', join(d, 'a')); symlinkSync('.', join(d, 'b')); } },
   { name: 'a link to a file inside the folder', file: 'copy.json', pointer: '$', message: /symbolic link .*never followed/, apply: (d) => symlinkSync(SJ, join(d, 'copy.json')) },
   { name: 'a folder named like a data file', file: 'notes.json', pointer: '$', message: /folder named like a data file/, apply: (d) => mkdirSync(join(d, 'notes.json')) },

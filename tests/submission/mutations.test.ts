@@ -33,9 +33,9 @@ for (const bench of Object.keys(EXAMPLES) as Bench[]) {
           expect(f.pointer).toMatch(/^\$/);
           expect(f.message.length).toBeGreaterThan(0);
         }
-        const want = typeof m.file === 'function' ? m.file(s.dir) : m.file;
+        const want = m.repoFile ? m.repoFile(s.dir) : typeof m.file === 'function' ? m.file(s.dir) : m.file;
         if (want !== undefined) {
-          const shown = `${r.dir}${want === '.' ? '' : `/${want}`}`;
+          const shown = m.repoFile ? want : `${r.dir}${want === '.' ? '' : `/${want}`}`;
           const located = errors.filter((f) => f.path === shown || f.path.startsWith(`${shown}/`));
           expect(located.length, `no error names ${shown}:\n${errors.map(formatFinding).join('\n')}`).toBeGreaterThan(0);
           if (m.line) expect(located.some((f) => typeof f.line === 'number' && f.line > 0), errors.map(formatFinding).join('\n')).toBe(true);

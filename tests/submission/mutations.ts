@@ -15,7 +15,16 @@ export interface Mutation {
   pointer?: string;
   /** What that error must say. */
   message?: RegExp;
+  /** Instead of `file`: the repo-relative file outside the folder the error must name (the model registry's `models/<id>.json`). */
+  repoFile?: (dir: string) => string;
 }
+
+/** The tmp repo root of a staged submission folder `<root>/results/<benchmark>/<id>`. */
+export const rootOf = (dir: string) => dirname(dirname(dirname(dir)));
+/** The registry file of the model a staged submission names, repo-relative. */
+export const modelFile = (dir: string) => `models/${readJson(join(dir, 'submission.json')).model as string}.json`;
+/** Edit the registry file of the model a staged submission names. */
+export const editModel = (dir: string, f: (j: any) => void) => editJson(join(rootOf(dir), modelFile(dir)), f);
 
 const SJ = 'submission.json';
 const sj = (dir: string) => join(dir, SJ);
@@ -34,10 +43,14 @@ export const COMMON: Mutation[] = [
   { name: 'absolute path as id', file: SJ, apply: (d) => editJson(sj(d), (j) => { j.id = '/etc/passwd'; }) },
   { name: 'benchmark is another benchmark', file: SJ, apply: (d) => editJson(sj(d), (j) => { j.benchmark = j.benchmark === 'latch' ? 'medvision' : 'latch'; }) },
   { name: 'benchmark unknown', file: SJ, apply: (d) => editJson(sj(d), (j) => { j.benchmark = 'imagenet'; }) },
-  { name: 'model.name missing', file: SJ, apply: (d) => editJson(sj(d), (j) => { delete j.model.name; }) },
-  { name: 'model.name holds markup', file: SJ, apply: (d) => editJson(sj(d), (j) => { j.model.name = '<script>alert(1)</script>'; }) },
-  { name: 'model.weights not open/closed', file: SJ, apply: (d) => editJson(sj(d), (j) => { j.model.weights = 'maybe'; }) },
-  { name: 'model.url is javascript:', file: SJ, apply: (d) => editJson(sj(d), (j) => { j.model.url = 'javascript:alert(1)'; }) },
+  { name: 'model missing', file: SJ, pointer: '$.model', apply: (d) => editJson(sj(d), (j) => { delete j.model; }) },
+  { name: 'model holds markup', file: SJ, pointer: '$.model', apply: (d) => editJson(sj(d), (j) => { j.model = '<script>alert(1)</script>'; }) },
+  { name: 'model is not registered', file: SJ, pointer: '$.model', message: /no model "no-such-model" is registered/, apply: (d) => editJson(sj(d), (j) => { j.model = 'no-such-model'; }) },
+  { name: 'model in the old object form', file: SJ, pointer: '$.model', apply: (d) => editJson(sj(d), (j) => { j.model = { name: 'x', org: 'y', weights: 'open' }; }) },
+  { name: 'registry: weights not open/closed/n/a', repoFile: modelFile, pointer: '$.weights', apply: (d) => editModel(d, (j) => { j.weights = 'maybe'; }) },
+  { name: 'registry: model card link is javascript:', repoFile: modelFile, pointer: '$.links.model_card', apply: (d) => editModel(d, (j) => { j.links = { model_card: 'javascript:alert(1)' }; }) },
+  { name: 'registry: name holds markup', repoFile: modelFile, pointer: '$.name', apply: (d) => editModel(d, (j) => { j.name = '<script>alert(1)</script>'; }) },
+  { name: 'registry: id differs from the file name', repoFile: modelFile, pointer: '$.id', apply: (d) => editModel(d, (j) => { j.id = 'someone-else'; }) },
   { name: 'submitted_at not a date', file: SJ, apply: (d) => editJson(sj(d), (j) => { j.submitted_at = 'yesterday'; }) },
   { name: 'a self-declared review in submission.json', file: SJ, apply: (d) => editJson(sj(d), (j) => { j.review = { status: 'accepted', revision: 1, verdict: 'Accepted by the maintainers' }; }) },
   { name: 'a self-declared changelog in submission.json', file: SJ, apply: (d) => editJson(sj(d), (j) => { j.changelog = [{ date: '2026-09-01', kind: 'added', reason: 'x' }]; }) },
