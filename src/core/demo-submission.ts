@@ -83,4 +83,6 @@ export interface DemoTarget {
   reviewsRoot: string;
   /** `models/`: each fictional model's registry file goes to `<modelsRoot>/<id>.json`. */
   modelsRoot: string;
+  /** `references/`: the demo's own reference goes to `<referencesRoot>/<benchmark>/demo.json` (default: beside `resultsRoot`). */
+  referencesRoot?: string;
 }
