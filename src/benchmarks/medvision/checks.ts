@@ -3,6 +3,8 @@ import { FULL_CAP, PILOT_CAP } from './sample-class';
 import { flattenNumbers } from '../../ingest/submission/claims';
 import type { BenchmarkCheck } from '../../core/benchmark';
 import type { Finding } from '../../core/findings';
+import { compareMedvisionWithReference } from './reference/compare';
+import { medvisionReferencesFor } from './reference/read';
 
 
 /**
@@ -12,9 +14,22 @@ import type { Finding } from '../../core/findings';
  * number is recomputed.
  */
 export function checkMedvision(dir: string): BenchmarkCheck {
-  const scored = scoreMedvisionTree(dir);
+  const scored = scoreMedvisionTree(dir, { keepSamples: true });
   const findings: Finding[] = [...scored.findings];
   const facts: BenchmarkCheck['facts'] = [];
+  // The answer key, sample ids and class come from the benchmark version's reference.
+  const refs = medvisionReferencesFor(dir);
+  const against = compareMedvisionWithReference(scored, refs.versions);
+  findings.push(...against.findings);
+  if (refs.findings.length) facts.push({ label: 'Reference files', value: `${refs.findings.length} problem(s) in the maintainers' reference files (not read): ${refs.findings.slice(0, 2).map((f) => `${f.path} ${f.pointer}: ${f.message}`).join('; ')}` });
+  facts.push({ label: 'Reference', value: against.version ? `${against.version} (${refs.versions.find((v) => v.version === against.version)?.file ?? ''})` : 'none holds these subtasks: ground truth unverified' });
+  for (const fc of against.families) {
+    const partial = fc.configs.filter((c) => !c.covered).map((c) => `${c.config} ${c.present}/${c.expected}`);
+    facts.push({
+      label: `Coverage ${fc.family} (${fc.model})`,
+      value: `${fc.sampleClass} class (from the reference's sample sets) · ${fc.units}/${fc.total} subtasks complete${partial.length ? ` · partial: ${partial.join(', ')}` : ''}${fc.unverified.length ? ` · ground truth unverified: ${fc.unverified.join(', ')}` : ''}`,
+    });
+  }
 
   const modelNames = [...new Set(scored.models.map((m) => m.model).concat(scored.configs.map((c) => c.model)))].sort();
   if (modelNames.length > 1) {
@@ -37,7 +52,7 @@ export function checkMedvision(dir: string): BenchmarkCheck {
     const counts = perTag.get(m.task_tag) ?? [];
     facts.push({
       label: `${m.task_tag} (${m.task_type})`,
-      value: `${m.sample_class} class (derived: largest subtask has ${Math.max(0, ...counts)} samples; pilot ≤ ${PILOT_CAP}, full ≤ ${FULL_CAP}) · ${counts.length} subtasks · ${m.n_samples} samples`,
+      value: `${against.families.find((f) => f.model === m.model && f.family === m.task_type)?.sampleClass ?? m.sample_class} class (largest subtask has ${Math.max(0, ...counts)} samples; pilot ≤ ${PILOT_CAP}, full ≤ ${FULL_CAP}) · ${counts.length} subtasks · ${m.n_samples} samples`,
     });
   }
   if (claimedConfigs.size === 0 && scored.configs.length > 0) {

@@ -2,6 +2,7 @@ import type { Benchmark } from '../../core/benchmark';
 import { METRICS } from './metrics';
 import { handler } from './format-handler';
 import { medvisionRecordSchema } from './formats/record-schema';
+import { medvisionReferenceSchema } from './reference/schema';
 import { suites } from './conformance';
 import { workedExample } from './worked-examples';
 import { checkMedvision } from './checks';
@@ -18,6 +19,7 @@ export const medvision: Benchmark = {
   metrics: METRICS,
   formats: [handler],
   schemas: [
+    { name: 'medvision-reference', title: 'MedVision reference: sample set and answer key of one benchmark version (maintainer-owned)', file: 'references/medvision/<version>.json', schema: medvisionReferenceSchema },
     { name: 'medvision-record', title: 'MedVision parsed sample record (one JSONL line)', file: 'Results/<task_tag>/<model>/parsed/<ts>_samples_<config>.jsonl', schema: medvisionRecordSchema },
   ],
   conformance: { folders: ['medvision'], suites },

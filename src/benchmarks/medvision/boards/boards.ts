@@ -7,11 +7,35 @@ import { classifyDetectionRegion } from '../scorer/summary';
 import type { TaskType } from '../scorer/sample';
 import { ACC_IOU_MEAN_KEY, GROUP_KEY as G, ROW_ACC_IOU, SUMMARY_KEY as S, mreKey, summaryMreKey } from '../scorer/keys';
 import { loadMedvision, samplesOf, type MedvisionEntry, type SampleValue } from './load';
-import { rankEntries } from '../../../core/rank';
+import { rankSection } from '../../../core/rank';
+import type { FamilyCoverage } from '../reference/compare';
 import { slugify } from '../../../core/slug';
 import { identityOf, rankedEntries } from '../../../board/submission-meta';
 import type { Admitted } from '../../../core/benchmark';
-import type { Board, Column, Entry, Section } from '../../../core/board';
+import type { Board, Column, Entry, Section, UnrankedStatus } from '../../../core/board';
+
+/**
+ * Rows no MedVision board ranks: a run with no successful answer (an all-empty run would otherwise
+ * top a lower-is-better board with AD's MAE 0) and judge-parsed runs (their numbers are an LLM
+ * judge's, never ranked with regex-parsed rows). Listed below the ranking with the reason.
+ */
+export function unrankedReasonOf(r: Pick<ModelResult, 'n_success' | 'n_judge_parsed'>): string | undefined {
+  if (r.n_judge_parsed > 0) return 'judge-parsed, not recomputed';
+  if (r.n_success === 0) return 'not ranked: no successful answers';
+  return undefined;
+}
+
+/** Rank a section's entries; those `why` names a reason for are listed unranked instead. */
+export function rankMedvision(list: Entry[], why: Map<Entry, string>, direction: 'higher' | 'lower'): Pick<Section, 'rows' | 'unranked'> {
+  const { rows, unranked } = rankSection(list, {
+    direction,
+    rankable: (e) => {
+      const reason = why.get(e);
+      return reason === undefined ? true : { status: 'not_ranked' as UnrankedStatus, reason };
+    },
+  });
+  return { rows, ...(unranked.length ? { unranked } : {}) };
+}
 
 export const FAMILIES = ['TL', 'AD', 'Detection'] as const;
 export const FAMILY_TITLE: Record<TaskType, string> = { TL: 'Tumour/lesion size', AD: 'Angle/distance', Detection: 'Detection' };
@@ -87,36 +111,76 @@ export function summaryGroups(family: TaskType, r: ModelResult, samples: readonl
 }
 
 
+type Verdict = { status: UnrankedStatus; reason: string } | true;
+
+/** Why a family row is not ranked with the others (true: it is), from the reference comparison validate runs. */
+function familyVerdict(r: ModelResult, fc: FamilyCoverage | undefined): Verdict {
+  if (!fc || fc.unverified.length > 0) return { status: 'not_ranked', reason: `ground truth unverified: no reference answer key for ${fc?.unverified.join(', ') ?? 'these subtasks'}` };
+  if (r.unranked_reason) return { status: 'not_ranked', reason: `not ranked: ${r.unranked_reason}` };
+  if (fc.total === 0 || fc.units < fc.total) return { status: 'partial', reason: `partial coverage: ${fc.units} of ${fc.total} subtasks complete (score on the submitted samples only)` };
+  return true;
+}
+
+/** Sections: one per sample class, split by reference version when rows were compared with different ones. */
+function sectionsOf(family: string, items: { sampleClass: string; version: string; entry: Entry; verdict: Verdict }[], direction: 'higher' | 'lower', short: boolean): Section[] {
+  const sections: Section[] = [];
+  for (const sampleClass of SAMPLE_CLASSES) {
+    const mine = items.filter((i) => i.sampleClass === sampleClass);
+    const versions = [...new Set(mine.map((i) => i.version))].sort();
+    for (const version of versions.length ? versions : ['']) {
+      const list = mine.filter((i) => i.version === version);
+      const verdicts = new Map(list.map((i) => [i.entry, i.verdict]));
+      const { rows, unranked } = rankSection(list.map((i) => i.entry), { direction, rankable: (e) => verdicts.get(e) ?? true });
+      const split = versions.length > 1;
+      sections.push({
+        id: split ? `${sampleClass}-${version || 'unverified'}` : sampleClass,
+        title: split ? `${CLASS_TITLE[sampleClass]} · reference ${version || 'none'}` : CLASS_TITLE[sampleClass],
+        ...(short ? { shortTitle: CLASS_SHORT[sampleClass] } : {}),
+        rows,
+        ...(unranked.length ? { unranked } : {}),
+      });
+    }
+  }
+  void family;
+  return sections;
+}
+
 function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
   const cols = familyColumns(family);
   const [primary, ...secondary] = cols;
-  const sections: Section[] = [];
   const grid: NonNullable<Board['grid']> = [];
+  const items: Parameters<typeof sectionsOf>[1] = [];
   for (const sampleClass of SAMPLE_CLASSES) {
-    const list: Entry[] = [];
     for (const e of entries) {
       for (const r of e.results) {
         if (r.task_type !== family || r.sample_class !== sampleClass) continue;
         const id = identityOf(e.id, e.submission);
+        const fc = e.coverage.find((f) => f.model === r.model && f.family === family);
         const groups = summaryGroups(family, r, samplesOf(e, r));
         const strata = [...groups.values()].map((g) => g.map((s) => s.value));
         const boot = stratifiedBootstrap(strata, FAMILY_STAT[family], { seedLabel: contentLabel(`medvision/${family}`, strata) });
         const value = primary!.value(r);
-        list.push({
-          ...id,
-          n: r.n_samples,
-          primary: value,
-          ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
-          secondary: secondary.map((c) => c.value(r)),
+        items.push({
           sampleClass,
+          version: fc?.version ?? '',
+          verdict: familyVerdict(r, fc),
+          entry: {
+            ...id,
+            n: r.n_samples,
+            primary: value,
+            ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
+            secondary: secondary.map((c) => c.value(r)),
+            sampleClass,
+            ...(fc ? { coverage: { units: fc.units, total: fc.total, unit: 'subtasks' } } : {}),
+          },
         });
         for (const c of e.configs.filter((c) => c.model === r.model && c.task_type === family)) {
           grid.push({ model: `${id.model} · ${id.harness}`, modelSlug: id.modelSlug, section: sampleClass, subtask: c.config, subtaskLabel: shortSubtask(c.config), value: configColumns(family)[0]!.value(c.metrics ?? {}), n: c.metrics?.[G.n] ?? c.n_records });
         }
       }
     }
-    sections.push({ id: sampleClass, title: CLASS_TITLE[sampleClass], shortTitle: CLASS_SHORT[sampleClass], rows: rankEntries(list, primary!.def.direction) });
   }
+  const sections = sectionsOf(family, items, primary!.def.direction, true);
   return {
     benchmark: 'medvision',
     slug: family.toLowerCase(),
@@ -124,8 +188,8 @@ function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
     title: FAMILY_TITLE[family],
     description:
       family === 'Detection'
-        ? 'Bounding boxes of anatomy and tumours/lesions. Ranked by IoU over tumour/lesion regions (sample-weighted over label groups with ≥ 50 samples, as upstream).'
-        : `Sample-weighted over label groups exactly as upstream's summarizer; ranked by MRE (lower is better).`,
+        ? 'Bounding boxes of anatomy and tumours/lesions. Ranked by IoU over tumour/lesion regions (upstream\'s own aggregation: sample-weighted over label groups with ≥ 50 samples). Only runs with every subtask of the reference\'s task list complete are ranked; the others are listed below with their coverage.'
+        : `Upstream's own aggregation: sample-weighted over label groups exactly as its summarizer; ranked by MRE (lower is better). Only runs with every subtask of the reference's task list complete are ranked; the others are listed below with their coverage.`,
     nUnit: 'samples',
     primary: primary!,
     secondary,
@@ -161,24 +225,35 @@ function configBoards(entries: RankedEntry[]): Board[] {
   for (const [config, { family, items }] of [...byConfig].sort(([a], [b]) => a.localeCompare(b))) {
     const cols = configColumns(family);
     const [primary, ...secondary] = cols;
-    const sections: Section[] = SAMPLE_CLASSES.map((sampleClass) => {
-      const list: Entry[] = items
-        .filter(({ r }) => r.sample_class === sampleClass)
-        .map(({ e, c, r }) => {
-          const values = samplesOf(e, r).filter((s) => s.config === config).map((s) => s.value);
-          const boot = stratifiedBootstrap([values], 'pooled', { seedLabel: contentLabel(`medvision/config/${config}`, [values]) });
-          const value = primary!.value(c.metrics!);
-          return {
-            ...identityOf(e.id, e.submission),
-            n: c.metrics![G.n] ?? c.n_records,
-            primary: value,
-            ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
-            secondary: secondary.map((col) => col.value(c.metrics!)),
-            sampleClass,
-          };
-        });
-      return { id: sampleClass, title: CLASS_TITLE[sampleClass], rows: rankEntries(list, primary!.def.direction) };
+    const list: Parameters<typeof sectionsOf>[1] = items.map(({ e, c, r }) => {
+      const values = samplesOf(e, r).filter((s) => s.config === config).map((s) => s.value);
+      const boot = stratifiedBootstrap([values], 'pooled', { seedLabel: contentLabel(`medvision/config/${config}`, [values]) });
+      const value = primary!.value(c.metrics!);
+      const fc = e.coverage.find((f) => f.model === r.model && f.family === r.task_type);
+      const cc = fc?.configs.find((x) => x.config === config);
+      const verdict: Verdict = !cc
+        ? { status: 'not_ranked', reason: `ground truth unverified: no reference answer key for ${config}` }
+        : r.unranked_reason
+          ? { status: 'not_ranked', reason: `not ranked: ${r.unranked_reason}` }
+          : !cc.covered
+            ? { status: 'partial', reason: `partial coverage: ${cc.present} of ${cc.expected} reference samples (score on those only)` }
+            : true;
+      return {
+        sampleClass: r.sample_class,
+        version: fc?.version ?? '',
+        verdict,
+        entry: {
+          ...identityOf(e.id, e.submission),
+          n: c.metrics![G.n] ?? c.n_records,
+          primary: value,
+          ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
+          secondary: secondary.map((col) => col.value(c.metrics!)),
+          sampleClass: r.sample_class,
+          ...(cc ? { coverage: { units: cc.present, total: cc.expected, unit: 'samples' } } : {}),
+        },
+      };
     });
+    const sections = sectionsOf(config, list, primary!.def.direction, false);
     out.push({
       benchmark: 'medvision',
       slug: configSlug(config),

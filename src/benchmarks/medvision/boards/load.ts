@@ -5,6 +5,10 @@ import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submis
 import type { Finding } from '../../../core/findings';
 import type { Submission } from '../../../core/submission-schema';
 import { cached } from '../../../ingest/score-cache';
+import { compareMedvisionWithReference, type FamilyCoverage } from '../reference/compare';
+import { readMedvisionReferences } from '../reference/read';
+import { referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
+import type { MedvisionReference } from '../reference/schema';
 
 /** One sample's primary value (MRE for TL/AD, IoU for Detection; NaN = failed answer). */
 export interface SampleValue {
@@ -36,6 +40,8 @@ export interface MedvisionEntry {
   findings: Finding[];
   /** Key `${model}|${family}`. */
   samples: Map<string, SampleTable>;
+  /** Per (model, family): the reference comparison validate runs (class, subtasks covered, unverified configs). */
+  coverage: FamilyCoverage[];
 }
 
 /**
@@ -90,14 +96,19 @@ interface Scored {
   configs: ConfigResult[];
   findings: Finding[];
   samples: [string, SampleTable][];
+  coverage: FamilyCoverage[];
 }
 
-function score(dir: string): Scored {
+function score(dir: string, refs: readonly ReferenceVersion<MedvisionReference>[]): Scored {
   const scored = scoreMedvisionTree(dir, { keepSamples: true });
+  const against = compareMedvisionWithReference(scored, refs);
+  // The class is the reference's, never the run's own count (dropping records makes a run partial, not pilot).
+  for (const m of scored.models) m.sample_class = against.families.find((f) => f.model === m.model && f.family === m.task_type)?.sampleClass ?? m.sample_class;
   return {
+    coverage: against.families,
+    findings: [...scored.findings, ...against.findings],
     results: scored.models,
     configs: scored.configs,
-    findings: scored.findings,
     samples: [...sampleTables(scored.configs, scored.samples ?? new Map(), scored.sampleScores ?? new Map())],
   };
 }
@@ -110,9 +121,11 @@ let cache: MedvisionEntry[] | undefined;
  */
 export function loadMedvision(root = resultsRoot()): MedvisionEntry[] {
   if (cache) return cache;
+  const refs = readMedvisionReferences(referencesRootFor(root));
   cache = listSubmissionDirs(root, 'medvision').map((dir) => {
     const folder = readSubmissionFolder(dir, root);
-    const scored = cached('medvision', dir, () => score(dir));
+    // Keyed by the folder and the references it is compared with.
+    const scored = cached(`medvision/ref-${refs.digest}`, dir, () => score(dir, refs.versions));
     return {
       id: folder.folderId,
       ...(folder.submission ? { submission: folder.submission } : {}),
@@ -120,6 +133,7 @@ export function loadMedvision(root = resultsRoot()): MedvisionEntry[] {
       configs: scored.configs,
       findings: [...folder.findings, ...scored.findings],
       samples: new Map(scored.samples),
+      coverage: scored.coverage,
     };
   });
   return cache;
