@@ -71,26 +71,32 @@ function prompt(cfg: DemoConfig): string {
 /** One record per sample, as upstream `parse_outputs` writes them. */
 export function* demoRecords(model: DemoModel, cfg: DemoConfig, n: number, textPadding = 0): Generator<string> {
   const rand = mulberry32(hashSeed(`${model.name}|${cfg.config}`));
+  // The ground truth is the benchmark's, the same for every model (the reference holds it): its
+  // own stream, seeded by the config alone; answers and failures come from the model's stream.
+  const truthRand = mulberry32(hashSeed(`truth|${cfg.config}`));
   const input = prompt(cfg) + (textPadding > 0 ? `\nContext: ${'The scan shows typical anatomy. '.repeat(Math.ceil(textPadding / 32)).slice(0, textPadding)}` : '');
   for (let i = 0; i < n; i++) {
     const lab = cfg.labels[i % cfg.labels.length]!;
     let truth: number[];
     let answer: number[];
     if (cfg.family === 'Detection') {
-      const w = Math.min(0.9, cfg.typical * (0.5 + rand()));
-      const h = Math.min(0.9, cfg.typical * (0.5 + rand()));
-      const x = rand() * (1 - w);
-      const y = rand() * (1 - h);
+      const w = Math.min(0.9, cfg.typical * (0.5 + truthRand()));
+      const h = Math.min(0.9, cfg.typical * (0.5 + truthRand()));
+      const x = truthRand() * (1 - w);
+      const y = truthRand() * (1 - h);
       truth = [x, y, x + w, y + h];
       const j = model.boxJitter;
       answer = [x + gaussian(rand) * j * w, y + gaussian(rand) * j * h, x + w + gaussian(rand) * j * w, y + h + gaussian(rand) * j * h]
         .map((v) => Math.min(1, Math.max(0, v)));
     } else {
       const k = cfg.family === 'TL' ? 2 : 1;
-      const major = cfg.typical * (0.4 + 1.2 * rand());
-      truth = k === 2 ? [major, major * (0.35 + 0.6 * rand())] : [major];
+      const major = cfg.typical * (0.4 + 1.2 * truthRand());
+      const minor = 0.35 + 0.6 * truthRand();
+      truth = k === 2 ? [major, major * minor] : [major];
       // A few AD ground truths near zero exercise upstream's near-zero filter.
-      if (cfg.family === 'AD' && lab.metricType === 'angle' && rand() < 0.02) truth = [0.05 * rand()];
+      const nearZero = truthRand();
+      const tiny = truthRand();
+      if (cfg.family === 'AD' && lab.metricType === 'angle' && nearZero < 0.02) truth = [0.05 * tiny];
       answer = truth.map((t) => Math.max(0, t * (1 + gaussian(rand) * model.relError)));
     }
     const digits = cfg.family === 'Detection' ? 3 : 2;

@@ -10,8 +10,13 @@ import { GROUP_KEY } from '../scorer/keys';
 const UPSTREAM_NONE_SUFFIXED = new Set<string>([GROUP_KEY.mae, GROUP_KEY.mre, GROUP_KEY.nmae, GROUP_KEY.sr]);
 import type { DemoTarget } from '../../../core/demo-submission';
 import { writeDemoSubmission } from '../../../ingest/demo-files';
+import { demoReferencesRoot, writeReference } from '../../../ingest/references';
+import { buildMedvisionReferenceFromTree } from '../reference/read';
 
 const STAMP = '20260901_120000';
+/** The demo's sample budgets per subtask (the reference's expected counts): open-weight runs, API pilot runs. */
+const DEMO_FULL = 150;
+const DEMO_PILOT = 60;
 
 /** Writes the demo submissions (and their demo reviews) under `<resultsRoot>/medvision/`. */
 export function writeMedvisionDemo(target: DemoTarget): void {
@@ -21,7 +26,7 @@ for (const model of DEMO_MODELS) {
   const dir = join(ROOT, id);
   rmSync(dir, { recursive: true, force: true });
   // Open-weight runs use the full sample budget, API models the capped pilot (DESIGN §2).
-  const n = model.weights === 'open' ? 150 : 60;
+  const n = model.weights === 'open' ? DEMO_FULL : DEMO_PILOT;
   for (const cfg of DEMO_CONFIGS) {
     const parsed = join(dir, 'Results', TASK_TAG[cfg.family], model.name, 'parsed');
     mkdirSync(parsed, { recursive: true });
@@ -48,4 +53,15 @@ for (const model of DEMO_MODELS) {
   });
   console.log(`wrote ${id} (${n} samples per subtask × ${DEMO_CONFIGS.length} subtasks)`);
 }
+  // The demo's reference (answer key and sample sets), from the same generated data: the ground
+  // truth is shared by every model, so any full-budget run's files hold it.
+  const open = DEMO_MODELS.find((m) => m.weights === 'open')!;
+  const reference = buildMedvisionReferenceFromTree(join(ROOT, `${open.name}-demo`, 'Results'), {
+    version: 'demo',
+    source: 'synthetic: evalboard demo generator (npm run demo-data), src/benchmarks/medvision/demo/generator.ts',
+    synthetic: true,
+    treeClass: 'full',
+    caps: { full: DEMO_FULL, pilot: DEMO_PILOT },
+  });
+  console.log(`wrote ${writeReference(demoReferencesRoot(target), 'medvision', 'demo', reference)}`);
 }
