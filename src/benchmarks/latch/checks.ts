@@ -3,6 +3,8 @@ import type { Finding } from '../../core/findings';
 import { unsafeIdReason } from '../../ingest/submission/ids';
 import type { BenchmarkCheck, CheckContext } from '../../core/benchmark';
 import { namesModel } from '../../core/model-identity';
+import { latchReferencesFor } from './reference/read';
+import { latchCoverage } from './reference/coverage';
 
 /**
  * latch-eval-tools: every eval JSON and run result.json parses, every run is re-graded with its
@@ -10,7 +12,8 @@ import { namesModel } from '../../core/model-identity';
  * (eval, model, harness, trial), trial counts match n_trials, one model per submission.
  */
 export async function checkLatch(dir: string, ctx: CheckContext = {}): Promise<BenchmarkCheck> {
-  const scored = await scoreLatchFolder(dir);
+  // Eval JSONs are compared with the benchmark version's reference: a forged one is an error here, so everywhere.
+  const scored = await scoreLatchFolder(dir, { references: latchReferencesFor(dir).versions });
   const findings: Finding[] = [...scored.findings];
   // Every run's model_name must be the submission's registered model (name, id or alias; "provider/<name>" too).
   if (ctx.model) {
@@ -65,6 +68,10 @@ export async function checkLatch(dir: string, ctx: CheckContext = {}): Promise<B
     Object.assign(recomputed, { [`${key}/accuracy`]: num(u.mean), [`${key}/ci_lower`]: num(u.ci_lower), [`${key}/ci_upper`]: num(u.ci_upper), [`${key}/n_evals`]: g.n_evals });
     const trialsPerEval = [...new Set(Object.values(g.n_trials))].sort((a, b) => a - b).join(' or ');
     facts.push({ label: key, value: `${g.n_evals} evals × ${trialsPerEval} trial(s)` });
+  }
+  facts.push({ label: 'Reference', value: scored.reference ? `${scored.reference.version}: ${scored.reference.units.length} evals` : 'none holds these evals: ground truth unverified' });
+  for (const [key, c] of latchCoverage(scored)) {
+    facts.push({ label: `Coverage ${key}`, value: `${c.units}/${c.total} evals with the required trials${c.short.length ? ` · too few trials: ${c.short.slice(0, 5).join(', ')}${c.short.length > 5 ? ', …' : ''}` : ''}${c.missing.length ? ` · missing: ${c.missing.slice(0, 5).join(', ')}${c.missing.length > 5 ? ', …' : ''}` : ''}` });
   }
   return { findings, recomputed, facts };
 }

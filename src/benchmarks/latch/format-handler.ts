@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatFinding } from '../../core/findings';
-import { scoreLatchFolder } from './formats';
+import { isRegraded, scoreLatchFolder } from './formats';
 import { listFiles } from './formats/read';
 import type { FormatHandler, ScoreOutput } from '../../core/format-handler';
 
@@ -31,7 +31,9 @@ export const handler: FormatHandler = {
     const items = scored.runs.map((r) => ({
       path: r.path,
       config: r.evalId,
-      metrics: { passed: r.outcome.passed ? 1 : 0, score: r.ours?.score ?? null },
+      // Ours only: a run we could not re-grade is null (not recomputable), never the recorded value.
+      metrics: isRegraded(r) ? { passed: r.outcome.passed ? 1 : 0, score: r.ours!.score } : { passed: null, score: null },
+      recomputed: isRegraded(r),
       model: r.run.model_name,
       harness: r.run.harness,
       trial_index: r.run.trial_index,

@@ -2,6 +2,7 @@ import type { Benchmark } from '../../core/benchmark';
 import { METRICS } from './metrics';
 import { handler } from './format-handler';
 import { evalSchema, runResultSchema } from './formats/schemas';
+import { latchReferenceSchema } from './reference/schema';
 import { suites } from './conformance';
 import { workedExample } from './worked-examples';
 import { checkLatch } from './checks';
@@ -19,6 +20,7 @@ export const latch: Benchmark = {
   metrics: METRICS,
   formats: [handler],
   schemas: [
+    { name: 'latch-reference', title: 'latch reference: eval set, canonical eval hashes and required trials of one suite version (maintainer-owned)', file: 'references/latch/<version>.json', schema: latchReferenceSchema },
     { name: 'latch-eval', title: 'latch-eval-tools eval JSON', file: 'evals/<task>/<eval_id>.json', schema: evalSchema },
     { name: 'latch-result', title: 'latch-eval-tools run result.json', file: 'trajectories/<eval>/<provider>/<model>/<harness>/r<N>/result.json', schema: runResultSchema },
   ],

@@ -86,17 +86,43 @@ export async function readLatchFolder(root: string): Promise<LatchFolder> {
   return { evals, runs, findings };
 }
 
-/** The manifest's task category and kit per eval id, when `evals/manifest.json` exists. */
+/**
+ * The manifest's task category and kit per eval id, when `evals/manifest.json` exists. Only the
+ * score CLI's grouping uses it (the boards take task and kit from the reference); a manifest that
+ * does not parse, or is not a list of `{eval_id, task, kit}`, is a located warning.
+ */
 export async function readManifest(root: string): Promise<Map<string, { task?: string; kit?: string }>> {
+  return (await readManifestWithFindings(root)).entries;
+}
+
+export async function readManifestWithFindings(root: string): Promise<{ entries: Map<string, { task?: string; kit?: string }>; findings: Finding[] }> {
   const out = new Map<string, { task?: string; kit?: string }>();
+  const findings: Finding[] = [];
   const files = (await listFiles(root)).filter((f) => f.endsWith('evals/manifest.json'));
   for (const f of files) {
+    const path = relative(root, f) || f;
+    const warn = (pointer: string, message: string) => findings.push({ path, pointer, severity: 'warning', message: `${message}; the manifest is not used for grouping` });
+    let data: unknown;
     try {
-      const data = parseTolerantJson(await readUtf8File(f)) as { eval_id?: string; task?: string; kit?: string }[];
-      for (const e of Array.isArray(data) ? data : []) if (e.eval_id) out.set(e.eval_id, { ...(e.task ? { task: e.task } : {}), ...(e.kit ? { kit: e.kit } : {}) });
-    } catch {
-      // A broken manifest only loses the grouping; the eval JSON metadata still applies.
+      data = parseTolerantJson(await readUtf8File(f));
+    } catch (err) {
+      warn(err instanceof JsonSyntaxError ? err.pointer : '$', `not valid JSON: ${(err as Error).message}`);
+      continue;
     }
+    if (!Array.isArray(data)) {
+      warn('$', 'expected a list of {eval_id, task, kit}');
+      continue;
+    }
+    data.forEach((e: unknown, i) => {
+      const entry = e as { eval_id?: unknown; task?: unknown; kit?: unknown } | null;
+      if (typeof entry !== 'object' || entry === null || typeof entry.eval_id !== 'string') {
+        warn(`$[${i}]`, 'expected an object with a string eval_id');
+        return;
+      }
+      const task = typeof entry.task === 'string' ? entry.task : undefined;
+      const kit = typeof entry.kit === 'string' ? entry.kit : undefined;
+      out.set(entry.eval_id, { ...(task ? { task } : {}), ...(kit ? { kit } : {}) });
+    });
   }
-  return out;
+  return { entries: out, findings };
 }
