@@ -6,6 +6,9 @@ import { dirname, join } from 'node:path';
 import { LATCH_DEMO_EVALS, LATCH_DEMO_MODELS, LATCH_DEMO_TRIALS, latchDemoEvalFiles, latchDemoRuns } from './generator';
 import type { DemoTarget } from '../../../core/demo-submission';
 import { writeDemoSubmission } from '../../../ingest/demo-files';
+import { demoReferencesRoot, writeReference } from '../../../ingest/references';
+import { buildLatchReference } from '../reference/build';
+import type { EvalSpec } from '../formats/schemas';
 
 
 /** Eval JSONs indented for reading; run files compact (they are many) to keep the bundle small. */
@@ -35,4 +38,13 @@ export function writeLatchDemo(target: DemoTarget): void {
     });
     console.log(`wrote ${id} (${LATCH_DEMO_EVALS.length} evals × ${LATCH_DEMO_TRIALS} trials = ${runs.length} runs)`);
   }
+  // The demo's reference: the same eval JSONs every demo folder holds, hashed, with the trials required.
+  const specs = evalFiles.filter((f) => !f.path.endsWith('manifest.json')).map((f) => ({ spec: f.value as EvalSpec }));
+  const reference = buildLatchReference(specs, {
+    version: 'demo',
+    source: 'synthetic: evalboard demo generator (npm run demo-data), src/benchmarks/latch/demo/generator.ts',
+    synthetic: true,
+    trials: LATCH_DEMO_TRIALS,
+  });
+  console.log(`wrote ${writeReference(demoReferencesRoot(target), 'latch', 'demo', reference)}`);
 }
