@@ -7,6 +7,8 @@ import { unsafeIdReason } from '../../ingest/submission/ids';
 import type { BenchmarkCheck, CheckContext } from '../../core/benchmark';
 import { namesModel } from '../../core/model-identity';
 import { agentMismatches } from './identity';
+import { clinicalbenchReferencesFor } from './reference/read';
+import { pickSeedVersion, seedCoverage } from './reference/coverage';
 
 interface Interval { mean: number | null; low: number | null; high: number | null; n: number }
 interface AgentSummary { agent: string; rows: unknown[]; [column: string]: unknown }
@@ -65,5 +67,17 @@ export async function checkClinicalbench(dir: string, ctx: CheckContext = {}): P
     }
     facts.push({ label: a.agent, value: `${a.rows.length} seed(s) · ${out.items.length} episode(s)` });
   }
+  // The required seed set comes from the benchmark version's reference.
+  const played = out.items.map((i) => ({ seed: Number(i.seed), task: String(i.task_type) }));
+  const refs = clinicalbenchReferencesFor(dir).versions;
+  const ref = pickSeedVersion(played.map((p) => p.seed), refs);
+  const cov = seedCoverage(played, ref);
+  if (!ref) facts.push({ label: 'Reference', value: 'no reference holds these seeds: seed set unverified; shown, never ranked' });
+  else {
+    facts.push({ label: 'Reference', value: `${ref.version}: seeds ${ref.data.seeds.join(', ')} × ${ref.data.tasks.length} tasks` });
+    facts.push({ label: 'Coverage', value: `${cov.units}/${cov.total} seed × task pairs${cov.missing.length ? ` · missing: ${cov.missing.slice(0, 6).join(', ')}${cov.missing.length > 6 ? ', …' : ''}` : ''}` });
+  }
+  if (ref && cov.extra.length) findings.push({ path: '.', pointer: '$', severity: 'warning', message: `seed(s) ${cov.extra.join(', ')} are not in the reference seed set (${ref.version}: ${ref.data.seeds.join(', ')}): replayed and shown on the review page, left out of the boards` });
+  if (ref && cov.missing.length) findings.push({ path: '.', pointer: '$', severity: 'warning', message: `partial coverage: ${cov.units} of ${cov.total} seed × task pairs of ${ref.version} (missing ${cov.missing.slice(0, 6).join(', ')}${cov.missing.length > 6 ? ', …' : ''}): listed unranked` });
   return { findings, recomputed, facts };
 }

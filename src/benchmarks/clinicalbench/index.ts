@@ -2,6 +2,7 @@ import type { Benchmark } from '../../core/benchmark';
 import { METRICS } from './metrics';
 import { handler } from './format-handler';
 import { episodeFileSchema } from './formats/schema';
+import { clinicalbenchReferenceSchema } from './reference/schema';
 import { suites as scoringSuites } from './conformance/scoring';
 import { suites as generatorSuites } from './conformance/generator';
 import { workedExample } from './worked-examples';
@@ -21,7 +22,10 @@ export const clinicalbench: Benchmark = {
   blurb: 'Agents auditing a synthetic clinical-trial dataset for errors and bias, replayed against regenerated ground truth.',
   metrics: METRICS,
   formats: [handler],
-  schemas: [{ name: 'clinicalbench-episodes', title: 'ClinicalBench episode file', file: 'episodes/<name>.json', schema: episodeFileSchema }],
+  schemas: [
+    { name: 'clinicalbench-episodes', title: 'ClinicalBench episode file', file: 'episodes/<name>.json', schema: episodeFileSchema },
+    { name: 'clinicalbench-reference', title: 'ClinicalBench reference: required seed set of one version (maintainer-owned)', file: 'references/clinicalbench/<version>.json', schema: clinicalbenchReferenceSchema },
+  ],
   conformance: { folders: ['clinicalbench'], suites: [...scoringSuites, ...generatorSuites] },
   workedExample,
   submissions: {

@@ -11,10 +11,14 @@ import { summarizeEpisodes, type ScoredEpisode, type MeanInterval } from '../sco
 import { TASK_IDS, TASKS, type TaskId } from '../scorer/tasks';
 import { AVERAGE_COLUMN, PRECISION_COLUMN, TASK_COLUMNS } from '../columns';
 import type { ScoreBreakdown } from '../scorer/counters';
-import { rankEntries } from '../../../core/rank';
+import { rankSection } from '../../../core/rank';
+import { readClinicalbenchReferences } from '../reference/read';
+import { pickSeedVersion, seedCoverage, type SeedCoverage } from '../reference/coverage';
+import { referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
+import type { ClinicalbenchReference } from '../reference/schema';
 import { identityOf, rankedEntries } from '../../../board/submission-meta';
 import type { Admitted } from '../../../core/benchmark';
-import type { Board, Entry } from '../../../core/board';
+import type { Board, Entry, Section, UnrankedStatus } from '../../../core/board';
 import { seedPagePath } from './seeds';
 
 export interface ClinicalEntry {
@@ -22,6 +26,8 @@ export interface ClinicalEntry {
   submission?: Submission;
   episodes: ScoredEpisode[];
   findings: Finding[];
+  /** The reference version its seeds were matched with (absent: seed set unverified). */
+  reference?: ReferenceVersion<ClinicalbenchReference>;
 }
 
 let cache: Promise<ClinicalEntry[]> | undefined;
@@ -30,6 +36,7 @@ let cache: Promise<ClinicalEntry[]> | undefined;
 export function loadClinicalbench(root = resultsRoot()): Promise<ClinicalEntry[]> {
   cache ??= (async () => {
     const out: ClinicalEntry[] = [];
+    const refs = readClinicalbenchReferences(referencesRootFor(root)).versions;
     for (const dir of listSubmissionDirs(root, 'clinicalbench')) {
       const folder = readSubmissionFolder(dir, root);
       const findings = [...folder.findings, ...unrecognisedEpisodeFiles(dir)];
@@ -41,7 +48,8 @@ export function loadClinicalbench(root = resultsRoot()): Promise<ClinicalEntry[]
         findings.push(...read.findings, ...scored.findings);
         episodes.push(...scored.scores);
       }
-      out.push({ id: folder.folderId, ...(folder.submission ? { submission: folder.submission } : {}), episodes, findings });
+      const reference = pickSeedVersion(episodes.map((e) => e.seed), refs);
+      out.push({ id: folder.folderId, ...(folder.submission ? { submission: folder.submission } : {}), episodes, findings, ...(reference ? { reference } : {}) });
     }
     return out;
   })();
@@ -59,12 +67,41 @@ const val = (m: MeanInterval) => (Number.isFinite(m.mean) ? m.mean : null);
 const iv = (m: MeanInterval) => (m.n > 1 && Number.isFinite(m.low) && Number.isFinite(m.high) ? { interval: { lo: m.low, hi: m.high, method: 't' as const } } : {});
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null);
 
+type Verdict = { status: UnrankedStatus; reason: string } | true;
+type Item = { entry: Entry; verdict: Verdict; version: string };
+
+/** An entry's episodes on the reference's seeds only (other seeds are never on a board), and its coverage. */
+function onReference(e: RankedClinicalEntry, tasks?: readonly string[]): { episodes: ScoredEpisode[]; cov: SeedCoverage; verdict: Verdict } {
+  const episodes = e.reference ? e.episodes.filter((x) => e.reference!.data.seeds.includes(x.seed)) : e.episodes;
+  const cov = seedCoverage(episodes.map((x) => ({ seed: x.seed, task: x.task_id })), e.reference, tasks);
+  const verdict: Verdict = !e.reference
+    ? { status: 'not_ranked', reason: 'seed set unverified: no reference holds these seeds' }
+    : cov.units < cov.total
+      ? { status: 'partial', reason: `partial coverage: ${cov.units} of ${cov.total} seed × task pairs (missing ${cov.missing.slice(0, 3).join(', ')}${cov.missing.length > 3 ? ', …' : ''}); score on the pairs played` }
+      : true;
+  return { episodes, cov, verdict };
+}
+
+/** One section per reference version (a single one when every row used the same). */
+function sectionsOf(items: Item[]): Section[] {
+  const versions = [...new Set(items.map((i) => i.version))].sort();
+  return (versions.length ? versions : ['']).map((version) => {
+    const list = items.filter((i) => i.version === version);
+    const verdicts = new Map(list.map((i) => [i.entry, i.verdict]));
+    const { rows, unranked } = rankSection(list.map((i) => i.entry), { direction: 'higher', rankable: (x) => verdicts.get(x) ?? true });
+    const split = versions.length > 1;
+    return { id: split ? `v-${version || 'unverified'}` : 'all', title: split ? `Reference ${version || 'none'}` : 'All submissions', rows, ...(unranked.length ? { unranked } : {}) };
+  });
+}
+
 function overall(entries: RankedClinicalEntry[]): Board {
-  const list: Entry[] = [];
+  const list: Item[] = [];
   for (const e of entries) {
-    if (e.episodes.length === 0) continue;
-    const s = summarizeEpisodes(e.episodes);
-    list.push({
+    const { episodes, cov, verdict } = onReference(e);
+    if (episodes.length === 0) continue;
+    const s = summarizeEpisodes(episodes);
+    list.push({ version: e.reference?.version ?? '', verdict, entry: {
+      ...(e.reference ? { coverage: { units: cov.units, total: cov.total, unit: 'seed × task pairs' } } : {}),
       ...identityOf(e.id, e.submission),
       n: s.average.n,
       primary: val(s.average),
@@ -72,7 +109,7 @@ function overall(entries: RankedClinicalEntry[]): Board {
       secondary: [...TASK_COLUMNS, PRECISION_COLUMN].map((c) => val(s[c.rowKey])),
       composition: s.rows.map((r) => `seed ${r.seed}: ${[r.easy, r.medium, r.hard].map((v) => (v === null ? '—' : v.toFixed(3))).join(' / ')}`),
       links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, TASK_IDS[0]) })),
-    });
+    } });
   }
   return {
     benchmark: 'clinicalbench',
@@ -83,18 +120,20 @@ function overall(entries: RankedClinicalEntry[]): Board {
     nUnit: 'seeds',
     primary: { def: AVERAGE_COLUMN.def, label: AVERAGE_COLUMN.def.label },
     secondary: [...TASK_COLUMNS, PRECISION_COLUMN].map((c) => ({ def: c.def, label: c.task ? c.name : c.def.label })),
-    sections: [{ id: 'all', title: 'All submissions', rows: rankEntries(list, 'higher') }],
+    sections: sectionsOf(list),
   };
 }
 
 function difficulty(entries: RankedClinicalEntry[], d: (typeof DIFFICULTIES)[number]): Board {
-  const list: Entry[] = [];
+  const list: Item[] = [];
   for (const e of entries) {
-    const eps = e.episodes.filter((x) => x.task_id === d.task);
+    const { episodes, cov, verdict } = onReference(e, [d.task]);
+    const eps = episodes.filter((x) => x.task_id === d.task);
     if (eps.length === 0) continue;
     const s = summarizeEpisodes(eps);
     const comp = COMPONENTS.map((c) => mean(eps.map((x) => x.breakdown[c])));
-    list.push({
+    list.push({ version: e.reference?.version ?? '', verdict, entry: {
+      ...(e.reference ? { coverage: { units: cov.units, total: cov.total, unit: 'seeds' } } : {}),
       ...identityOf(e.id, e.submission),
       n: s[d.key].n,
       primary: val(s[d.key]),
@@ -102,7 +141,7 @@ function difficulty(entries: RankedClinicalEntry[], d: (typeof DIFFICULTIES)[num
       secondary: comp,
       composition: COMPONENTS.map((c, i) => `${WEIGHT[c]} × ${c} ${comp[i] === null ? '—' : comp[i]!.toFixed(3)}`).concat('clamped to [0.01, 0.99]'),
       links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, d.task) })),
-    });
+    } });
   }
   return {
     benchmark: 'clinicalbench',
@@ -115,7 +154,7 @@ function difficulty(entries: RankedClinicalEntry[], d: (typeof DIFFICULTIES)[num
     secondary: [
       ...['cb-recall', 'cb-precision', 'cb-workflow', 'cb-efficiency', 'cb-report'].map(column),
     ],
-    sections: [{ id: 'all', title: 'All submissions', rows: rankEntries(list, 'higher') }],
+    sections: sectionsOf(list),
   };
 }
 

@@ -6,6 +6,8 @@ import { summarizeEpisodes, type MeanInterval } from '../scorer/aggregate';
 import { AVERAGE_COLUMN, README_COLUMNS } from '../columns';
 import type { DemoTarget } from '../../../core/demo-submission';
 import { writeDemoSubmission } from '../../../ingest/demo-files';
+import { demoReferencesRoot, writeReference } from '../../../ingest/references';
+import { buildClinicalbenchReference } from '../reference/schema';
 
 
 /** Writes the demo submissions (and their demo reviews) under `<resultsRoot>/clinicalbench/`. */
@@ -36,4 +38,7 @@ export function writeClinicalbenchDemo(target: DemoTarget): void {
     });
     console.log(`wrote ${id} (${files.length} seeds × 3 tasks; ${AVERAGE_COLUMN.name} ${claimed[`${id}/${AVERAGE_COLUMN.name}`]?.toFixed(3)})`);
   }
+  // The demo's reference: the seeds every demo agent plays, × the three tasks.
+  const reference = buildClinicalbenchReference(DEMO_SEEDS, { version: 'demo', source: 'synthetic: evalboard demo generator (npm run demo-data), src/benchmarks/clinicalbench/demo/generator.ts', synthetic: true, commit: '639207bfb35497a71021e87ca9dd3210f54f580d' });
+  console.log(`wrote ${writeReference(demoReferencesRoot(target), 'clinicalbench', 'demo', reference)}`);
 }

@@ -1,0 +1,7 @@
+/** I/O for ClinicalBench references: `references/clinicalbench/*.json`. */
+import { readReferences, referencesRootForSubmission, type ReferenceSet } from '../../../ingest/references';
+import { clinicalbenchReferenceSchema, type ClinicalbenchReference } from './schema';
+
+export const readClinicalbenchReferences = (root: string, shownFrom?: string): ReferenceSet<ClinicalbenchReference> => readReferences(root, 'clinicalbench', clinicalbenchReferenceSchema, shownFrom);
+
+export const clinicalbenchReferencesFor = (dir: string): ReferenceSet<ClinicalbenchReference> => readClinicalbenchReferences(referencesRootForSubmission(dir));
