@@ -181,7 +181,8 @@ async function runCheck(benchmark: BenchmarkId, dir: string, model?: { id: strin
 
 /** Every other folder of the benchmark whose per-sample content digest equals this one's. */
 async function duplicateFindings(benchmark: BenchmarkId, abs: string, resultsRoot: string, repoRoot: string): Promise<Finding[]> {
-  const digest = findBenchmark(benchmark)?.submissions?.contentDigest;
+  const support = findBenchmark(benchmark)?.submissions;
+  const digest = support?.contentDigest?.bind(support);
   if (!digest) return [];
   const mine = await digestOf(abs, (d) => digest(d));
   if (mine === undefined) return [];
