@@ -13,7 +13,7 @@ const ROOT = join(import.meta.dirname, '..');
 const WORK = join(ROOT, 'bench-data', 'site');
 const RESULTS = join(WORK, 'results');
 /** The synthetic models' registry files (models/<id>.json), beside the results. */
-const MODELS = join(WORK, 'models');
+const MODELS_DIR = join(WORK, 'models');
 const OUT = join(WORK, 'dist');
 const MODELS = 200;
 const PER_SUBTASK = 20;
@@ -21,7 +21,7 @@ const BOARD = '/benchmarks/medvision/tl/';
 
 function writeCorpus(): void {
   rmSync(RESULTS, { recursive: true, force: true });
-  rmSync(MODELS, { recursive: true, force: true });
+  rmSync(MODELS_DIR, { recursive: true, force: true });
   const rand = mulberry32(hashSeed('bench-site'));
   for (let i = 0; i < MODELS; i++) {
     const open = i % 3 !== 0;
@@ -41,8 +41,8 @@ function writeCorpus(): void {
       mkdirSync(parsed, { recursive: true });
       writeFileSync(join(parsed, `20260901_120000_samples_${cfg.config}.jsonl`), [...demoRecords(model, cfg, PER_SUBTASK)].join('\n') + '\n');
     }
-    mkdirSync(MODELS, { recursive: true });
-    writeFileSync(join(MODELS, `${model.name}.json`), JSON.stringify({ id: model.name, name: model.name, org: model.org, weights: model.weights, release_date: model.release_date, synthetic: true }, null, 2));
+    mkdirSync(MODELS_DIR, { recursive: true });
+    writeFileSync(join(MODELS_DIR, `${model.name}.json`), JSON.stringify({ id: model.name, name: model.name, org: model.org, weights: model.weights, release_date: model.release_date, synthetic: true }, null, 2));
     writeFileSync(join(dir, 'submission.json'), JSON.stringify({
       id, benchmark: 'medvision',
       model: model.name,
@@ -93,7 +93,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 writeCorpus();
 const t0 = performance.now();
-execFileSync('npx', ['astro', 'build', '--outDir', OUT], { cwd: ROOT, env: { ...process.env, EVALBOARD_RESULTS: RESULTS, EVALBOARD_MODELS: MODELS }, stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync('npx', ['astro', 'build', '--outDir', OUT], { cwd: ROOT, env: { ...process.env, EVALBOARD_RESULTS: RESULTS, EVALBOARD_MODELS: MODELS_DIR }, stdio: ['ignore', 'ignore', 'inherit'] });
 const buildMs = performance.now() - t0;
 const html = readFileSync(join(OUT, BOARD, 'index.html'));
 const rows = (html.toString().match(/<tr data-w=/g) ?? []).length;
