@@ -139,7 +139,8 @@ export function renderJson(run: ValidateRun): string {
       rows: r.rows,
       facts: r.facts,
       recomputed_keys: r.recomputedKeys,
-      ...(r.submission ? { model: r.submission.model, review: { status: r.submission.review.status, revision: r.submission.review.revision } } : {}),
+      ...(r.submission ? { model: r.submission.model } : {}),
+      review: { status: r.status, revision: r.review?.revision ?? null, file: r.reviewFile ?? null },
     })),
   });
 }
