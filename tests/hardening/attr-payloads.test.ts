@@ -12,7 +12,6 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- Astro's runtime has no published types for this entry; it is what compiled templates call.
 import { addAttribute } from 'astro/runtime/server/index.js';
 import { attr, escapeHtml, httpUrlProblem, jsonForHtml, neutraliseFormula } from '../../src/core/escape';
 import { submissionSchema } from '../../src/core/submission-schema';
