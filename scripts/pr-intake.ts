@@ -124,7 +124,11 @@ async function intake(): Promise<{ run: ValidateRun; notes: string[] }> {
           closeSync(fd);
         }
       }
-      run = await validateSubmissions([folder], { repoRoot, rowsFor: boardRowsFor });
+      try {
+        run = await validateSubmissions([folder], { repoRoot, rowsFor: boardRowsFor });
+      } catch (e) {
+        error(folder, `validation failed unexpectedly: ${(e as Error).message}`);
+      }
       notes.push(`Copied ${files.length} file(s) of \`${folder}\` from the pull request's git objects and validated them with the base branch's code.`);
     }
   } else if (folder !== undefined) notes.push('The submission folder was not validated: fix the errors about the change first.');
@@ -142,9 +146,18 @@ function write(text: string) {
 const footer = `<sub>Checked by the base branch's code (${baseSha.slice(0, 12)}) against the pull request's head ${headSha.slice(0, 12)}; nothing from the pull request was executed.</sub>`;
 try {
   const { run, notes } = await intake();
-  write([renderMarkdown(run), ...notes.map((n) => `${n}\n`), footer].join('\n'));
-  console.log(run.valid ? 'pr-intake: valid' : 'pr-intake: not valid');
-  process.exitCode = run.valid ? 0 : 1;
+  let md: string;
+  let valid = run.valid;
+  try {
+    md = renderMarkdown(run);
+  } catch (e) {
+    valid = false;
+    // Never lose the findings about the change because one folder's report does not render.
+    md = renderMarkdown({ ...run, valid: false, reports: [], general: [...run.general, { path: '.', pointer: '$', severity: 'error', message: `the folder's report could not be rendered: ${(e as Error).message}` }] });
+  }
+  write([md, ...notes.map((n) => `${n}\n`), footer].join('\n'));
+  console.log(valid ? 'pr-intake: valid' : 'pr-intake: not valid');
+  process.exitCode = valid ? 0 : 1;
 } catch (e) {
   write([`## ❌ Not valid: the check could not run`, '', mdText((e as Error).message), '', footer].join('\n'));
   console.error(`pr-intake: ${(e as Error).stack ?? String(e)}`);

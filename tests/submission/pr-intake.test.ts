@@ -259,6 +259,16 @@ describe('the pull-request check, run as validate.yml runs it', () => {
     expect(existsSync(join(tmp, 'ws-existing', 'base', VICTIM, 'extra.json'))).toBe(false);
   });
 
+  it('usage errors exit 2; a commit missing from the PR checkout fails closed with a report', () => {
+    const intake = (...a: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'scripts/pr-intake.ts'), ...a], { cwd: join(tmp, 'base'), encoding: 'utf8' });
+    expect(intake().status).toBe(2);
+    const out = join(tmp, 'missing.md');
+    expect(intake('--base-sha', 'HEAD', '--head-sha', outcomes.clean!.headSha, '--pr-dir', join(tmp, 'pr'), '--out', out).status).toBe(2);
+    const r = intake('--base-sha', outcomes.clean!.baseSha, '--head-sha', 'e'.repeat(40), '--pr-dir', join(tmp, 'pr'), '--out', out);
+    expect(r.status).toBe(1);
+    expect(readFileSync(out, 'utf8')).toMatch(/^## ❌ Not valid: the check could not run\n\nthe head commit e{40} is not in/);
+  });
+
   describe('then the comment workflow posts that artifact (workflow_run payload fixture, mocked REST client)', () => {
     const payload = JSON.parse(readFileSync(join(REPO, 'tests/submission/fixtures/workflow_run.completed.json'), 'utf8'));
     const comment = stepNamed(loadWorkflow('validate-comment.yml'), /sticky comment/);
