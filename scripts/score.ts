@@ -1,17 +1,20 @@
-// npm run --silent score -- <path> [--json] [--reference <file>]
+// npm run --silent score -- <path> [--json] [--reference <file>] [--trust-submitted-parse]
 // Detects the result format, recomputes every number, prints a table or one JSON document.
+// --trust-submitted-parse (MedVision): score filtered_resps as submitted instead of re-extracting
+// from resps: upstream-summarizer parity, never used by the site.
 import { existsSync } from 'node:fs';
 import { FORMAT_HANDLERS } from '../src/registry/formats';
 import { toJson } from '../src/core/json-out';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const json = args.includes('--json');
+const trustSubmittedParse = args.includes('--trust-submitted-parse');
 const refAt = args.indexOf('--reference');
 const reference = refAt >= 0 ? args[refAt + 1] : undefined;
 const paths = args.filter((a, i) => !a.startsWith('--') && (refAt < 0 || i !== refAt + 1));
 
 if (paths.length !== 1) {
-  console.error('usage: npm run --silent score -- <path> [--json] [--reference <file>]');
+  console.error('usage: npm run --silent score -- <path> [--json] [--reference <file>] [--trust-submitted-parse]');
   process.exit(2);
 }
 const path = paths[0]!;
@@ -19,7 +22,7 @@ if (!existsSync(path)) {
   console.error(`score: ${path}: no such file or folder`);
   process.exit(2);
 }
-const opts = { reference };
+const opts = { reference, ...(trustSubmittedParse ? { trustSubmittedParse } : {}) };
 let handler;
 for (const h of FORMAT_HANDLERS) {
   if (await h.detect(path, opts)) {

@@ -20,6 +20,8 @@ export interface ScoreOutput {
 export interface ScoreOptions {
   /** Tile task: the reference answer file. */
   reference?: string;
+  /** MedVision: score the submitter's own parse (`filtered_resps`), upstream-summarizer parity; never the site. */
+  trustSubmittedParse?: boolean;
 }
 
 /** A result format the `score` CLI can detect and score. */

@@ -12,7 +12,8 @@ const run = (script: string, args: string[]) =>
 
 const TL_TREE = 'fixtures/medvision/Results/MedVision-TL/Qwen2.5-VL-7B-SFT-TL';
 const TL_EXPECTED = 'fixtures/medvision/expected/MedVision-TL/Qwen2.5-VL-7B-SFT-TL.json';
-const need = needShared('CLI tests on the shared vectors and fixtures', TL_TREE, TL_EXPECTED, 'conformance/medvision');
+const TL_REPARSED = 'fixtures/medvision/reparsed/MedVision-TL/Qwen2.5-VL-7B-SFT-TL.json';
+const need = needShared('CLI tests on the shared vectors and fixtures', TL_TREE, TL_EXPECTED, TL_REPARSED, 'conformance/medvision');
 
 describe('score CLI', () => {
   it('scores a bundled MedVision submission folder as JSON with NaN as null', () => {
@@ -29,11 +30,20 @@ describe('score CLI', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/not a format we know/);
   });
-  it.skipIf(!need.has(TL_TREE) || !need.has(TL_EXPECTED))('score --json on the real TL tree reproduces the upstream model summary', () => {
+  it.skipIf(!need.has(TL_TREE) || !need.has(TL_REPARSED))('score --json on the real TL tree reproduces upstream re-parsing the raw responses', () => {
     const tree = sharedPath(TL_TREE);
     const out = JSON.parse(run('score.ts', [tree, '--json']).stdout);
+    const expected = JSON.parse(readFileSync(sharedPath(TL_REPARSED), 'utf8'));
+    expect(compareValues(expected.model_summary, out.summary.models[0].model_summary, '$', { keyOrder: true })).toEqual([]);
+    expect(out.summary.models[0].prediction_source).toBe('re-extracted from resps');
+    expect(out.items.map((i: { path: string }) => i.path.split('/').pop())).toEqual(Object.keys(expected.configs));
+  });
+  it.skipIf(!need.has(TL_TREE) || !need.has(TL_EXPECTED))('score --json --trust-submitted-parse on the real TL tree reproduces the upstream summarizer on the stored parse', () => {
+    const tree = sharedPath(TL_TREE);
+    const out = JSON.parse(run('score.ts', [tree, '--json', '--trust-submitted-parse']).stdout);
     const expected = JSON.parse(readFileSync(sharedPath(TL_EXPECTED), 'utf8'));
-    expect(compareValues(expected.model_summary, out.summary.models[0].model_summary)).toEqual([]);
+    expect(compareValues(expected.model_summary, out.summary.models[0].model_summary, '$', { keyOrder: true })).toEqual([]);
+    expect(out.summary.models[0].prediction_source).toMatch(/trust-submitted-parse/);
     expect(out.items.map((i: { path: string }) => i.path.split('/').pop())).toEqual(Object.keys(expected.configs));
   });
 });

@@ -13,12 +13,14 @@ const cases = need.ok
       readdirSync(join(root, 'expected', tag)).map((f) => ({ tag, model: f.replace(/\.json$/, '') })))
   : [];
 
-describe.skipIf(!need.ok)('score on real MedVision trees equals the upstream expectations', () => {
+// expected/ scores the stored filtered_resps as submitted: upstream-summarizer parity, reached with
+// --trust-submitted-parse (the default re-extracts from resps; tests/medvision/reparsed.test.ts).
+describe.skipIf(!need.ok)('score --trust-submitted-parse on real MedVision trees equals the upstream expectations', () => {
   it('finds every expectation file', () => expect(cases.length).toBeGreaterThanOrEqual(3));
   for (const { tag, model } of cases) {
     describe(`${tag}/${model}`, () => {
       const expected = JSON.parse(readFileSync(join(root, 'expected', tag, `${model}.json`), 'utf8'));
-      const scored = scoreMedvisionTree(join(root, 'Results', tag, model), { keepSamples: true });
+      const scored = scoreMedvisionTree(join(root, 'Results', tag, model), { keepSamples: true, trustSubmittedParse: true });
       const result = scored.models.find((m) => m.model === model)!;
 
       it('has no error findings', () => {
@@ -44,10 +46,11 @@ describe.skipIf(!need.ok)('score on real MedVision trees equals the upstream exp
           rows.forEach((row, i) => {
             const s = samples[i]!;
             const { near_zero_gt_excluded: _x, doc_id, filtered_resp, target, ...want } = row;
-            diffs.push(...compareValues({ doc_id, filtered_resp, target }, { doc_id: s.docId, filtered_resp: s.filteredResp, target: s.target }, `${file}[${i}]`));
+            diffs.push(...compareValues({ doc_id, filtered_resp, target }, { doc_id: s.docId, filtered_resp: s.prediction, target: s.target }, `${file}[${i}]`));
+            if (s.prediction !== s.filteredResp) diffs.push(`${file}[${i}]: scored ${s.prediction}, not the submitted ${s.filteredResp}`);
             const got = expected.task_type === 'Detection'
-              ? (({ precisionKind: _k, ...m }) => m)(detectionMetrics(s.filteredResp, s.target))
-              : measurementMetrics({ taskType: expected.task_type, answer: s.filteredResp, target: s.target, geometry: s.geometry, metricType: s.metricType });
+              ? (({ precisionKind: _k, ...m }) => m)(detectionMetrics(s.prediction, s.target))
+              : measurementMetrics({ taskType: expected.task_type, answer: s.prediction, target: s.target, geometry: s.geometry, metricType: s.metricType });
             diffs.push(...compareValues(want, got, `${file}[${i}]`));
           });
         }

@@ -71,7 +71,7 @@ describe('targets take the fast path only when it gives what the Python-literal 
     const dir = mkdtempSync(join(tmpdir(), 'evalboard-target-'));
     const targets = ['[74.0, 36.0]', '[74, 36]', '[1e2, -0.5]', '[\u0131, 2]', '[1., 2]', '[1_0, 2]', '[ 3.25 ,4 ]'];
     const lines = targets.map((target, i) => JSON.stringify({
-      doc_id: i, doc: { taskID: '01', slice_dim: 2, label: 2, image_size_2d: [10, 10], pixel_size: [1, 1] }, target, filtered_resps: ['1,2'],
+      doc_id: i, doc: { taskID: '01', slice_dim: 2, label: 2, image_size_2d: [10, 10], pixel_size: [1, 1] }, target, resps: [['<answer>1,2</answer>']], filtered_resps: ['1,2'],
     }));
     const file = join(dir, 'x_samples_KiTS23_TumorLesionSize_Task01_Axial.jsonl');
     writeFileSync(file, lines.join('\n'));

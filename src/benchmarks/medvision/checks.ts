@@ -1,6 +1,6 @@
 import { scoreMedvisionTree } from './formats/score-tree';
 import { FULL_CAP, PILOT_CAP } from './sample-class';
-import { flattenNumbers } from '../../ingest/submission/claims';
+import { claimAgrees, flattenNumbers } from '../../ingest/submission/claims';
 import type { BenchmarkCheck } from '../../core/benchmark';
 import type { Finding } from '../../core/findings';
 import { compareMedvisionWithReference } from './reference/compare';
@@ -62,8 +62,22 @@ export function checkMedvision(dir: string): BenchmarkCheck {
   const recomputed: Record<string, number | null> = {};
   for (const m of scored.models) {
     recomputed[`${m.task_tag}/${m.model}/n_samples`] = m.n_samples;
+    recomputed[`${m.task_tag}/${m.model}/n_success`] = m.n_success;
     flattenNumbers(m.model_summary, `${m.task_tag}/${m.model}`, recomputed);
+    if (m.unranked_reason) facts.push({ label: `${m.task_tag} (${m.task_type}) ranking`, value: `not ranked: ${m.unranked_reason.replace(/^not ranked: /, '')}` });
+  }
+  // Per subtask config, under the keys the run's own <ts>_results.json claims them with.
+  const fileClaims: NonNullable<BenchmarkCheck['fileClaims']> = [];
+  for (const c of scored.configs) {
+    const prefix = `${c.task_tag}/${c.model}/config/${c.config}`;
+    flattenNumbers(c.metrics ?? {}, prefix, recomputed);
+    for (const [k, v] of Object.entries(c.claimed ?? {})) {
+      const key = `${prefix}/${k}`;
+      const claimed = Number.isNaN(v) ? null : v;
+      if (!Object.hasOwn(recomputed, key)) fileClaims.push({ key, claimed, recomputed: undefined, status: 'unknown' });
+      else fileClaims.push({ key, claimed, recomputed: recomputed[key]!, status: claimAgrees(claimed, recomputed[key]!) ? 'ok' : 'mismatch' });
+    }
   }
 
-  return { findings, recomputed, facts };
+  return { findings, recomputed, facts, ...(fileClaims.length ? { fileClaims } : {}) };
 }

@@ -32,8 +32,9 @@ export const handler: FormatHandler = {
       return false;
     }
   },
-  async score(path): Promise<ScoreOutput> {
-    const r = scoreMedvisionTree(path);
+  async score(path, opts): Promise<ScoreOutput> {
+    const trustSubmittedParse = opts?.trustSubmittedParse === true;
+    const r = scoreMedvisionTree(path, { trustSubmittedParse });
     return {
       format: 'medvision',
       items: r.configs.map((c) => ({
@@ -46,7 +47,12 @@ export const handler: FormatHandler = {
         metrics: c.metrics ?? {},
         ...(c.claimed ? { claimed: c.claimed } : {}),
       })),
-      summary: { models: r.models },
+      summary: {
+        // Where every prediction came from: our re-extraction of resps (the default, what the site
+        // shows) or, with --trust-submitted-parse, the submitter's filtered_resps.
+        predictions: trustSubmittedParse ? 'submitted filtered_resps (--trust-submitted-parse: upstream-summarizer parity, not what the site shows)' : 're-extracted from resps[0][0] with the newest upstream <answer>-tag parser; filtered_resps only compared',
+        models: r.models,
+      },
       findings: r.findings,
     };
   },

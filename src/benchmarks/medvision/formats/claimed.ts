@@ -1,4 +1,5 @@
 import type { Finding } from '../../../core/findings';
+import { jsonPath } from '../../../core/findings';
 import { JsonSyntaxError, parseJsonValue } from '../../../core/tolerant-json';
 import { readUtf8FileSync } from '../../../core/utf8';
 
@@ -7,6 +8,10 @@ export type Claimed = Map<string, { file: string; metrics: Record<string, number
 
 function toNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
+  if (v === null) return NaN; // NaN written as JSON null
+  // lmms-eval writes a numpy array of one value as its str(): "[18.44204285]".
+  const one = typeof v === 'string' ? /^\[\s*([^\s,\]]+)\s*\]$/.exec(v.trim()) : null;
+  if (one) return toNumber(one[1]);
   if (typeof v === 'string' && v !== 'N/A' && v.trim() !== '') {
     const n = Number(v.trim().toLowerCase() === 'nan' ? NaN : v);
     return Number.isNaN(n) && v.trim().toLowerCase() !== 'nan' ? undefined : n;
@@ -25,16 +30,27 @@ export function readClaimed(files: { file: string; display: string }[], findings
       findings.push({ path: display, ...at, severity: 'warning', message: `results file is not valid JSON (${(err as Error).message}); claimed values not compared` });
       continue;
     }
-    const results = (doc as { results?: unknown })?.results;
-    if (typeof results !== 'object' || results === null) continue;
-    for (const [config, raw] of Object.entries(results as Record<string, unknown>)) {
-      if (typeof raw !== 'object' || raw === null) continue;
+    const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+    const warn = (keys: string[], message: string) => findings.push({ path: display, pointer: jsonPath(keys), severity: 'warning', message });
+    const results = isObject(doc) ? doc.results : undefined;
+    if (!isObject(results)) {
+      warn(isObject(doc) ? ['results'] : [], `expected lmms-eval's {"results": {"<config>": {"<metric>,none": value}}}, got ${isObject(doc) ? (results === undefined ? 'no "results"' : JSON.stringify(results)?.slice(0, 60)) : JSON.stringify(doc)?.slice(0, 60)}; claimed values not compared`);
+      continue;
+    }
+    for (const [config, raw] of Object.entries(results)) {
+      if (!isObject(raw)) {
+        warn(['results', config], `expected an object of metric values, got ${JSON.stringify(raw)?.slice(0, 60)}; claimed values not compared`);
+        continue;
+      }
       const metrics: Record<string, number> = {};
       const rawKeys: Record<string, string> = {};
-      for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+      for (const [k, v] of Object.entries(raw)) {
         if (k.includes('_stderr') || k === 'alias') continue;
         const n = toNumber(v);
-        if (n === undefined) continue;
+        if (n === undefined) {
+          if (v !== 'N/A') warn(['results', config, k], `expected a number, got ${JSON.stringify(v)?.slice(0, 60)}; this claimed value is not compared`);
+          continue;
+        }
         metrics[k.replace(/,none$/, '')] = n;
         rawKeys[k.replace(/,none$/, '')] = k;
       }

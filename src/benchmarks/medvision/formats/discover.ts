@@ -11,7 +11,12 @@ export interface ModelFolder {
   sampleFiles: string[];
   /** `<ts>_results.json` files, the run's own (claimed) aggregates. */
   resultsFiles: string[];
+  /** Anything else in `parsed/` that upstream's parse and summarize steps do not write (reported, never read). */
+  otherFiles: string[];
 }
+
+/** Files upstream's summarizers write next to the parsed records (old numbers from the submitter's parse; not read). */
+const SUMMARIZER_OUTPUT = /^summary_[^/]*\.(json|csv)$/;
 
 // lstat only: a symbolic link is never followed and a FIFO never opened (the safety check reports both).
 const isDir = isRealDir;
@@ -20,15 +25,17 @@ const listDirs = (p: string) => listDir(p).filter((e) => isDir(join(p, e)));
 
 function modelFolder(dir: string, taskTag: string): ModelFolder {
   const parsed = join(dir, 'parsed');
-  const files = listDir(parsed).filter((f) => isRealFile(join(parsed, f)));
+  const entries = listDir(parsed);
+  const files = entries.filter((f) => isRealFile(join(parsed, f)));
+  const isSamples = (f: string) => /_samples_.+\.jsonl$/.test(f) && !f.includes('_proc_acc') && !f.includes('_eq_acc');
+  const isResults = (f: string) => /_results\.json$/.test(f);
   return {
     dir,
     taskTag,
     model: basename(dir),
-    sampleFiles: files
-      .filter((f) => /_samples_.+\.jsonl$/.test(f) && !f.includes('_proc_acc') && !f.includes('_eq_acc'))
-      .map((f) => join(parsed, f)),
-    resultsFiles: files.filter((f) => /_results\.json$/.test(f)).map((f) => join(parsed, f)),
+    sampleFiles: files.filter(isSamples).map((f) => join(parsed, f)),
+    resultsFiles: files.filter(isResults).map((f) => join(parsed, f)),
+    otherFiles: entries.filter((f) => !(files.includes(f) && (isSamples(f) || isResults(f) || SUMMARIZER_OUTPUT.test(f)))).map((f) => join(parsed, f)),
   };
 }
 

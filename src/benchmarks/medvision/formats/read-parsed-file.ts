@@ -4,7 +4,8 @@ import { jsonPath } from '../../../core/findings';
 import { forEachLine } from '../../../core/line-reader';
 import { JsonSyntaxError, parseTolerantJson } from '../../../core/tolerant-json';
 import { parseSmallJson, parseSmallJsonOrNull } from './small-json';
-import { DOC_KEYS, PROFILE_KEYS, medvisionRecordSchema, RECORD_KEYS, type MedvisionRecord } from './record-schema';
+import { DOC_KEYS, PROFILE_KEYS, medvisionRecordSchema, RECORD_KEYS, RESPS_INDEX, type MedvisionRecord } from './record-schema';
+import { answerFromResps, answerFromRespsBytes } from './raw-response';
 import { isValidRecordFast } from './record-fast-check';
 import { keySpec, scanRecord, type KeySpec } from './scan-record';
 import { parseTarget } from '../scorer/target';
@@ -14,7 +15,14 @@ import type { SliceGeometry, TaskType } from '../scorer/sample';
 export interface MedvisionSample {
   line: number;
   docId: number;
-  filteredResp: string;
+  /** What is scored: the re-extraction from `resps` (or, see `ReadOptions`, the submitted or judge parse). */
+  prediction: string;
+  /** The submitter's own parse, `filtered_resps[0]` (absent in judge-parsed records). */
+  filteredResp?: string;
+  /** The newest upstream extraction applied to `resps[0][0]`, where the record has a readable one. */
+  reextracted?: string;
+  /** Parsed by an LLM judge (`LLM_filtered_resps`): judge-parsed, not recomputed. */
+  judgeParsed?: boolean;
   target: string;
   /** `target` parsed once here, so scoring does not parse it again. */
   targetValues: number[];
@@ -34,6 +42,17 @@ export interface ParsedFile {
   /** Non-empty lines seen, valid or not. */
   lines: number;
 }
+
+export interface ReadOptions {
+  /**
+   * Score the submitter's own parse (`filtered_resps[0]`) instead of re-extracting from `resps`:
+   * upstream-summarizer parity (`score --trust-submitted-parse`), never used by the site.
+   */
+  trustSubmittedParse?: boolean;
+}
+
+/** Examples of a disagreement shown in the one per-file finding. */
+const EXAMPLES = 3;
 
 /** In-plane pixel size: the NIfTI zooms without the slicing axis when the record has them. */
 function inPlanePixelSize(doc: { pixel_size: [number, number]; voxel_size?: number[]; slice_dim: 0 | 1 | 2 }): [number, number] {
@@ -56,12 +75,12 @@ function fastTarget(t: string): number | number[] | null {
 }
 
 /** Parse the located values of one level; a nested object is built from its own located keys. */
-function readObject(buf: Buffer, spec: KeySpec): Record<string, unknown> {
+function readObject(buf: Buffer, spec: KeySpec, skip = -1): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const r = spec.ranges;
   for (let k = 0; k < spec.keys.length; k++) {
     const s = r[2 * k]!;
-    if (s < 0) continue;
+    if (s < 0 || k === skip) continue; // resps: cut out of the bytes, never built whole
     out[spec.keys[k]!] = k === spec.nestedIndex && buf[s] === 0x7b ? readObject(buf, spec.nested!) : parseSmallJson(buf, s, r[2 * k + 1]!);
   }
   return out;
@@ -77,11 +96,14 @@ function isBlank(buf: Buffer, start: number, end: number): boolean {
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+const quote = (v: string | undefined) => (v === undefined ? '(none)' : JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v));
+
 /**
  * Read one parsed JSONL file. Every line becomes a sample or a located finding
  * (`file:line $.path: message`); nothing is dropped silently.
  */
-export function readParsedFile(file: string, displayPath: string, taskType: TaskType): ParsedFile {
+export function readParsedFile(file: string, displayPath: string, taskType: TaskType, opts: ReadOptions = {}): ParsedFile {
+  const trust = opts.trustSubmittedParse === true;
   const samples: MedvisionSample[] = [];
   const findings: Finding[] = [];
   const seenIds = new Map<number, number>();
@@ -94,6 +116,11 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
   const profile = keySpec(PROFILE_KEYS);
   const doc = keySpec(DOC_KEYS, { key: 'biometric_profile', spec: profile });
   const top = keySpec(RECORD_KEYS, { key: 'doc', spec: doc });
+  const k = taskType === 'Detection' ? 4 : taskType === 'TL' ? 2 : 1;
+  // Submitted parse vs re-extraction, and judge-parsed records: one finding per file each.
+  const differ: { line: number; docId: number; submitted?: string; reextracted?: string }[] = [];
+  let compared = 0;
+  const judged: number[] = [];
 
   const onEncodingError = (lineNo: number, message: string) => {
     lines++;
@@ -103,9 +130,11 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
     if (isBlank(buf, start, end)) return;
     lines++;
     let record: Record<string, unknown> | undefined;
+    let fast = false;
     if (scanRecord(buf, start, end, top)) {
       try {
-        record = readObject(buf, top);
+        record = readObject(buf, top, RESPS_INDEX);
+        fast = true;
       } catch {
         record = undefined;
       }
@@ -136,13 +165,54 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
       }
       r = parsed.data;
     }
-    const k = taskType === 'Detection' ? 4 : taskType === 'TL' ? 2 : 1;
     const target = fastTarget(r.target) ?? parseTarget(r.target);
     const targetLen = typeof target === 'number' ? 1 : target?.length;
     if (target === null || (taskType === 'Detection' && targetLen !== 4) || (taskType === 'TL' && targetLen !== 2) || (taskType === 'AD' && targetLen !== 1)) {
       error(lineNo, '$.target', `expected ${k === 1 ? 'a number' : `a list of ${k} numbers`} as text, got ${JSON.stringify(r.target).slice(0, 80)}; sample not scored`);
       return;
     }
+    const targetValues = typeof target === 'number' ? [target] : target;
+    if (taskType === 'Detection' && (targetValues[0] === targetValues[2] || targetValues[1] === targetValues[3])) {
+      error(lineNo, '$.target', `zero-area ground-truth box ${r.target}: physically impossible (every prediction would score 0); sample not scored`);
+      return;
+    }
+    const judge = r.LLM_filtered_resps !== undefined;
+    const submitted = r.filtered_resps?.[0];
+    if (!judge && submitted === undefined) {
+      error(lineNo, '$.filtered_resps', 'missing: lmms-eval writes the parse with every record (an LLM judge writes LLM_filtered_resps instead); sample not scored');
+      return;
+    }
+    // The raw response, re-extracted: from its bytes on the fast path, else from the parsed value.
+    let reextracted: string | undefined;
+    let respsProblem: { pointer: string; message: string } | undefined;
+    const rs = top.ranges[2 * RESPS_INDEX]!;
+    if (fast && rs >= 0) reextracted = answerFromRespsBytes(buf, rs, top.ranges[2 * RESPS_INDEX + 1]!, k);
+    if (reextracted === undefined) {
+      let value: unknown = record.resps;
+      if (fast && rs >= 0) {
+        try {
+          value = parseTolerantJson(buf.toString('utf8', rs, top.ranges[2 * RESPS_INDEX + 1]!));
+        } catch (err) {
+          value = undefined;
+          respsProblem = { pointer: '$.resps', message: `malformed JSON: ${(err as Error).message}; sample not scored` };
+        }
+      }
+      if (!respsProblem) {
+        const got = answerFromResps(value, k);
+        if ('answer' in got) reextracted = got.answer;
+        else respsProblem = got;
+      }
+    }
+    if (respsProblem && !judge && !trust) {
+      error(lineNo, respsProblem.pointer, respsProblem.message);
+      return;
+    }
+    if (judge) judged.push(lineNo);
+    else if (reextracted !== undefined) {
+      compared++;
+      if (reextracted !== submitted) differ.push({ line: lineNo, docId: r.doc_id, submitted, reextracted });
+    }
+    const prediction = judge ? r.LLM_filtered_resps![0]! : trust ? submitted! : reextracted!;
     const prev = seenIds.get(r.doc_id);
     if (prev !== undefined) error(lineNo, '$.doc_id', `duplicate doc_id ${r.doc_id} (first on line ${prev})`);
     else seenIds.set(r.doc_id, lineNo);
@@ -155,9 +225,12 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
     samples.push({
       line: lineNo,
       docId: r.doc_id,
-      filteredResp: r.filtered_resps[0]!,
+      prediction,
+      ...(submitted !== undefined ? { filteredResp: submitted } : {}),
+      ...(reextracted !== undefined ? { reextracted } : {}),
+      ...(judge ? { judgeParsed: true } : {}),
       target: r.target,
-      targetValues: typeof target === 'number' ? [target] : target,
+      targetValues,
       geometry: { imageSize2d: r.doc.image_size_2d, pixelSize: inPlanePixelSize(r.doc) },
       dataset: r.doc.dataset_name,
       taskId,
@@ -168,6 +241,27 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
       metricKey: first(r.doc.biometric_profile?.metric_key),
     });
   }, { onEncodingError });
+  if (differ.length > 0) {
+    const examples = differ.slice(0, EXAMPLES).map((d) => `line ${d.line} (doc_id ${d.docId}): submitted ${quote(d.submitted)}, re-extracted ${quote(d.reextracted)}`).join('; ');
+    findings.push({
+      path: displayPath,
+      line: differ[0]!.line,
+      pointer: '$.filtered_resps[0]',
+      severity: 'warning',
+      message: trust
+        ? `${differ.length} of ${compared} submitted parses differ from the re-extraction of the raw responses; scored from the submitted parse (--trust-submitted-parse). e.g. ${examples}`
+        : `${differ.length} of ${compared} predictions differ from the submitted parse; the board uses the re-extraction (newest upstream <answer>-tag parser on resps[0][0]). e.g. ${examples}`,
+    });
+  }
+  if (judged.length > 0) {
+    findings.push({
+      path: displayPath,
+      line: judged[0]!,
+      pointer: '$.LLM_filtered_resps',
+      severity: 'warning',
+      message: `${judged.length} of ${samples.length} records are parsed by an LLM judge (LLM_filtered_resps): judge-parsed, not recomputed; their numbers are the judge's, never ranked with regex-parsed rows`,
+    });
+  }
   if (lines === 0) findings.push({ path: displayPath, pointer: '$', severity: 'error', message: `${basename(file)} holds no records` });
   return { samples, findings, lines };
 }

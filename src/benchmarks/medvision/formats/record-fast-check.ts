@@ -6,7 +6,8 @@ import type { MedvisionRecord } from './record-schema';
  * rejects goes through zod, which produces the located messages.
  */
 const isFiniteNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isPair = (v: unknown) => Array.isArray(v) && v.length === 2 && isFiniteNum(v[0]) && isFiniteNum(v[1]);
+const isPositive = (v: unknown): v is number => isFiniteNum(v) && v > 0;
+const isPositivePair = (v: unknown) => Array.isArray(v) && v.length === 2 && isPositive(v[0]) && isPositive(v[1]);
 // Index loops, not `every`: `every` skips holes in sparse arrays, zod does not.
 function allOf(v: unknown[], ok: (x: unknown) => boolean): boolean {
   for (let i = 0; i < v.length; i++) if (!ok(v[i])) return false;
@@ -23,8 +24,8 @@ function isDoc(d: unknown): boolean {
   if (o.taskType !== undefined && typeof o.taskType !== 'string') return false;
   if (o.slice_dim !== 0 && o.slice_dim !== 1 && o.slice_dim !== 2) return false;
   if (o.label !== undefined && !isFiniteNum(o.label) && typeof o.label !== 'string') return false;
-  if (!isPair(o.image_size_2d) || !isPair(o.pixel_size)) return false;
-  if (o.voxel_size !== undefined && !(Array.isArray(o.voxel_size) && allOf(o.voxel_size, isFiniteNum))) return false;
+  if (!isPositivePair(o.image_size_2d) || !isPositivePair(o.pixel_size)) return false;
+  if (o.voxel_size !== undefined && !(Array.isArray(o.voxel_size) && allOf(o.voxel_size, isPositive))) return false;
   const bp = o.biometric_profile;
   if (bp !== undefined) {
     if (typeof bp !== 'object' || bp === null || Array.isArray(bp)) return false;
@@ -39,6 +40,8 @@ export function isValidRecordFast(r: Record<string, unknown>): r is MedvisionRec
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return false;
   if (typeof r.target !== 'string') return false;
   const fr = r.filtered_resps;
-  if (!Array.isArray(fr) || fr.length === 0 || !allOf(fr, isStr)) return false;
+  if (fr !== undefined && !(Array.isArray(fr) && fr.length > 0 && allOf(fr, isStr))) return false;
+  const lf = r.LLM_filtered_resps;
+  if (lf !== undefined && !(Array.isArray(lf) && lf.length > 0 && allOf(lf, isStr))) return false;
   return isDoc(r.doc);
 }

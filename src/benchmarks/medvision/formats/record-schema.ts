@@ -5,7 +5,10 @@ import { z } from 'zod';
  * reads. Other fields (resps, input, hashes, upstream's own metrics) are not trusted or needed.
  */
 const finite = z.number().refine(Number.isFinite, 'expected a finite number');
-const pair = z.tuple([finite, finite], { error: 'expected a list of 2 numbers' });
+// Image and pixel sizes are physical: a zero or negative one is impossible (and would make nMAE wrong).
+const positive = finite.refine((v) => !Number.isFinite(v) || v > 0, 'expected a positive number (a physical size)');
+const positivePair = z.tuple([positive, positive], { error: 'expected a list of 2 numbers' });
+const strings = z.array(z.string(), { error: 'expected a list of strings' }).min(1, 'expected at least one response');
 
 const biometricProfileSchema = z.looseObject({
   metric_type: z.union([z.string(), z.array(z.string())]).optional(),
@@ -18,9 +21,9 @@ export const medvisionDocSchema = z.looseObject({
   taskType: z.string().optional(),
   slice_dim: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'expected 0, 1 or 2' }),
   label: z.union([z.number(), z.string()]).optional(),
-  image_size_2d: pair,
-  pixel_size: pair,
-  voxel_size: z.array(finite).optional(),
+  image_size_2d: positivePair,
+  pixel_size: positivePair,
+  voxel_size: z.array(positive).optional(),
   biometric_profile: biometricProfileSchema.optional(),
 });
 
@@ -28,14 +31,21 @@ export const medvisionRecordSchema = z.looseObject({
   doc_id: z.number().int('expected an integer').nonnegative(),
   doc: medvisionDocSchema,
   target: z.string({ error: 'expected a string (lmms-eval stores targets as text)' }),
-  filtered_resps: z.array(z.string(), { error: 'expected a list of strings' }).min(1, 'expected at least one response'),
+  /** The submitter's own parse: only compared with our re-extraction (scored with `--trust-submitted-parse`). */
+  filtered_resps: strings.optional(),
+  /** An LLM judge's parse (`llm-parsed_<judge>/` records): judge-parsed, not recomputed. */
+  LLM_filtered_resps: strings.optional(),
   nMAE: z.unknown().optional(),
 });
 
 export type MedvisionRecord = z.infer<typeof medvisionRecordSchema>;
 
-/** The keys the fast scanner extracts; everything else on the line is skipped unparsed. */
-export const RECORD_KEYS: readonly string[] = ['doc_id', 'doc', 'target', 'filtered_resps', 'nMAE'];
+/**
+ * The keys the fast scanner extracts; everything else on the line is skipped unparsed. `resps` (the
+ * raw model text, `[[text]]`) is located but never parsed whole: the answer is cut out of its bytes.
+ */
+export const RECORD_KEYS: readonly string[] = ['doc_id', 'doc', 'target', 'filtered_resps', 'nMAE', 'LLM_filtered_resps', 'resps'];
+export const RESPS_INDEX = RECORD_KEYS.indexOf('resps');
 
 /** The `doc` fields scoring and grouping read; the scanner skips the rest (file paths, boxes…). */
 export const DOC_KEYS: readonly string[] = Object.keys(medvisionDocSchema.shape);

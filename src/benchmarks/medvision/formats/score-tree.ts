@@ -1,7 +1,7 @@
 import { basename, relative } from 'node:path';
 import type { Finding } from '../../../core/findings';
 import { discoverModelFolders, configName, datasetFromFile, taskTypeOf, type ModelFolder } from './discover';
-import { readParsedFile, type MedvisionSample, type ParsedFile } from './read-parsed-file';
+import { readParsedFile, type MedvisionSample, type ParsedFile, type ReadOptions } from './read-parsed-file';
 import { readClaimed } from './claimed';
 import { aggregateScored, scoreSample, type GroupMetrics, type ScoredSample } from '../scorer/aggregate';
 import { summarizeModel } from '../scorer/summary';
@@ -29,9 +29,19 @@ export interface ModelResult {
   /** Derived from the data: `pilot` (≤ 100 samples per subtask) or `full` (up to 1000). */
   sample_class: 'pilot' | 'full';
   n_samples: number;
+  /** Scored samples with a successful answer (the AD near-zero filter's drops not counted). */
+  n_success: number;
+  /** Records parsed by an LLM judge (`LLM_filtered_resps`): their numbers are the judge's. */
+  n_judge_parsed: number;
+  /** What the predictions are: re-extracted from `resps`, the submitter's parse, or (some) a judge's. */
+  prediction_source: PredictionSource;
+  /** Why a board must not rank this result (absent: rankable). */
+  unranked_reason?: 'judge-parsed, not recomputed' | 'no successful answers';
   groups: Record<string, GroupMetrics>;
   model_summary: ReturnType<typeof summarizeModel>;
 }
+
+export type PredictionSource = 're-extracted from resps' | 'submitted filtered_resps (--trust-submitted-parse)' | 'judge-parsed, not recomputed';
 
 export interface MedvisionScore {
   configs: ConfigResult[];
@@ -58,7 +68,25 @@ interface ScoredFile {
 }
 
 const scoreOne = (taskType: TaskType, s: MedvisionSample): ScoredSample =>
-  scoreSample(taskType, { filteredResp: s.filteredResp, target: s.target, targetValues: s.targetValues, geometry: s.geometry, metricType: s.metricType });
+  scoreSample(taskType, { filteredResp: s.prediction, target: s.target, targetValues: s.targetValues, geometry: s.geometry, metricType: s.metricType });
+
+/**
+ * Score each sample; an exception (a reader bug, a shape nothing validated) is a located error
+ * and the sample is left out, never a silently scored failure.
+ */
+function scoreAll(taskType: TaskType, samples: MedvisionSample[], display: string, findings: Finding[]): { samples: MedvisionSample[]; scored: ScoredSample[] } {
+  const kept: MedvisionSample[] = [];
+  const scored: ScoredSample[] = [];
+  for (const s of samples) {
+    try {
+      scored.push(scoreOne(taskType, s));
+      kept.push(s);
+    } catch (err) {
+      findings.push({ path: display, line: s.line, pointer: '$', severity: 'error', message: `scoring this record failed (${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}); sample not scored` });
+    }
+  }
+  return { samples: kept, scored };
+}
 
 /** Upstream AD reads Ceph files one by one and all FeTA24 Task01 files together, at the first. */
 function adReadOrder(files: string[]): string[] {
@@ -76,7 +104,7 @@ function adReadOrder(files: string[]): string[] {
   return order;
 }
 
-type FileReader = (file: string, display: string, taskType: TaskType) => ParsedFile;
+type FileReader = (file: string, display: string, taskType: TaskType, opts?: ReadOptions) => ParsedFile;
 
 /** How one model folder is scored. */
 export interface ScoreModelOptions {
@@ -87,9 +115,11 @@ export interface ScoreModelOptions {
   keepSamples?: boolean;
   /** The parsed-file reader (tests substitute one). */
   read?: FileReader;
+  /** Score `filtered_resps` as submitted (upstream-summarizer parity; never the site). */
+  trustSubmittedParse?: boolean;
 }
 
-function scoreModel({ folder, root, keepSamples = false, read = readParsedFile }: ScoreModelOptions, out: MedvisionScore): void {
+function scoreModel({ folder, root, keepSamples = false, read = readParsedFile, trustSubmittedParse = false }: ScoreModelOptions, out: MedvisionScore): void {
   const rel = (p: string) => relative(root, p) || basename(p);
   const perType = new Map<TaskType, ScoredFile[]>();
   const configCounts: number[] = [];
@@ -99,28 +129,37 @@ function scoreModel({ folder, root, keepSamples = false, read = readParsedFile }
       out.findings.push({ path: rel(file), pointer: '$', severity: 'error', message: 'cannot tell the task family (TL, AD or Detection) from the file name or task folder; file not scored' });
       continue;
     }
-    const parsed = read(file, rel(file), taskType);
+    const parsed = read(file, rel(file), taskType, { trustSubmittedParse });
     out.findings.push(...parsed.findings);
-    if (keepSamples) (out.samples ??= new Map()).set(rel(file), parsed.samples);
-    const scored = parsed.samples.map((s) => scoreOne(taskType, s));
+    const { samples, scored } = scoreAll(taskType, parsed.samples, rel(file), out.findings);
+    if (keepSamples) (out.samples ??= new Map()).set(rel(file), samples);
     const list = perType.get(taskType) ?? [];
-    list.push({ file, samples: parsed.samples, scored, group: [] });
+    list.push({ file, samples, scored, group: [] });
     perType.set(taskType, list);
-    configCounts.push(parsed.samples.length);
+    configCounts.push(samples.length);
     out.configs.push({
       path: rel(file),
       config: configName(file),
       model: folder.model,
       task_tag: folder.taskTag,
       task_type: taskType,
-      n_records: parsed.samples.length,
+      n_records: samples.length,
       metrics: aggregateScored(taskType, scored),
     });
+  }
+  for (const f of folder.otherFiles) {
+    out.findings.push({ path: rel(f), pointer: '$', severity: 'warning', message: 'not a file MedVision\'s parse step writes (<ts>_samples_<config>.jsonl, <ts>_results.json, summary_*): not read, nothing in it is scored or compared' });
   }
   if (folder.sampleFiles.length === 0) {
     out.findings.push({ path: rel(folder.dir), pointer: '$', severity: 'error', message: 'no parsed/<ts>_samples_<config>.jsonl files in this model folder' });
   }
   const claimed = readClaimed(folder.resultsFiles.map((f) => ({ file: f, display: rel(f) })), out.findings);
+  const scoredConfigs = new Set(out.configs.filter((c) => c.model === folder.model && c.task_tag === folder.taskTag).map((c) => c.config));
+  for (const [config, c] of claimed) {
+    if (!scoredConfigs.has(config)) {
+      out.findings.push({ path: c.file, pointer: `$.results[${JSON.stringify(config)}]`, severity: 'warning', message: `claims numbers for ${config}, but this model folder has no parsed samples file of that config: nothing to compare them with` });
+    }
+  }
   for (const item of out.configs.filter((c) => c.model === folder.model && c.task_tag === folder.taskTag)) {
     const c = claimed.get(item.config);
     if (!c) continue;
@@ -150,12 +189,27 @@ function scoreModel({ folder, root, keepSamples = false, read = readParsedFile }
       const m = aggregateScored(taskType, samples);
       if (m !== null) metrics[name] = m;
     }
+    const nSamples = files.reduce((s, f) => s + f.samples.length, 0);
+    let nSuccess = 0;
+    let nJudge = 0;
+    for (const f of files) {
+      for (const sc of f.scored) if (!sc.excluded && sc.m.success) nSuccess++;
+      for (const s of f.samples) if (s.judgeParsed) nJudge++;
+    }
+    const unranked = nJudge > 0 ? 'judge-parsed, not recomputed' as const : nSuccess === 0 ? 'no successful answers' as const : undefined;
+    if (nSuccess === 0 && nSamples > 0) {
+      out.findings.push({ path: rel(folder.dir), pointer: '$', severity: 'warning', message: `${taskType}: none of the ${nSamples} answers could be scored (no <answer> tag with ${taskType === 'Detection' ? 4 : taskType === 'TL' ? 2 : 1} number(s) in any response): not ranked, no successful answers` });
+    }
     out.models.push({
       model: folder.model,
       task_tag: folder.taskTag,
       task_type: taskType,
       sample_class: sampleClassOf(maxPerConfig),
-      n_samples: files.reduce((s, f) => s + f.samples.length, 0),
+      n_samples: nSamples,
+      n_success: nSuccess,
+      n_judge_parsed: nJudge,
+      prediction_source: nJudge > 0 ? 'judge-parsed, not recomputed' : trustSubmittedParse ? 'submitted filtered_resps (--trust-submitted-parse)' : 're-extracted from resps',
+      ...(unranked ? { unranked_reason: unranked } : {}),
       groups: metrics,
       model_summary: summarizeModel(taskType, metrics),
     });
@@ -245,8 +299,8 @@ export function mergeScores(parts: MedvisionScore[]): MedvisionScore {
 }
 
 /** Score every model folder found under `root` (model, task, Results or submission folder). */
-export function scoreMedvisionTree(root: string, opts: { keepSamples?: boolean } = {}): MedvisionScore {
+export function scoreMedvisionTree(root: string, opts: { keepSamples?: boolean; trustSubmittedParse?: boolean } = {}): MedvisionScore {
   const folders = discoverModelFolders(root);
   if (folders.length === 0) return emptyTree(root);
-  return mergeScores(folders.map((folder) => scoreModelFolder({ folder, root, keepSamples: opts.keepSamples ?? false })));
+  return mergeScores(folders.map((folder) => scoreModelFolder({ folder, root, keepSamples: opts.keepSamples ?? false, trustSubmittedParse: opts.trustSubmittedParse ?? false })));
 }

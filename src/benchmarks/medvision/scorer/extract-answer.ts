@@ -9,7 +9,12 @@ const NUMBER = /[-+]?(?:\p{Nd}{1,3}(?:,\p{Nd}{3})+|\p{Nd}+)(?:\.\p{Nd}+)?(?:[eE]
 export function extractAnswer(text: string, k: number): string {
   const tag = ANSWER_TAG.exec(text);
   if (!tag) return '';
-  const numbers = Array.from(tag[1]!.matchAll(NUMBER), (m) => m[0].replace(/,/g, ''));
+  return answerFromTagBody(tag[1]!, k);
+}
+
+/** The same, given the text between the first `<answer>` and the first `</answer>` after it. */
+export function answerFromTagBody(body: string, k: number): string {
+  const numbers = Array.from(body.matchAll(NUMBER), (m) => m[0].replace(/,/g, ''));
   if (numbers.length < k) return '';
   return k <= 0 ? '' : numbers.slice(-k).join(',');
 }

@@ -210,11 +210,9 @@ export function detectionMetrics(filteredResp: unknown, target: string, targetVa
   if (pair === null || gt.length !== 4) return { ...DETECTION_FAILED };
   const ae = pred.map((v, i) => Math.abs(v - gt[i]!));
   const MAE = pairwiseSum(ae) / 4;
-  try {
-    const { IoU, F1 } = iouAndF1(pred, gt);
-    const { Precision, Recall, precisionKind } = precisionAndRecall(pred, gt);
-    return { MAE, IoU, F1, Precision, Recall, success: true, precisionKind };
-  } catch {
-    return { ...DETECTION_FAILED };
-  }
+  // No catch-all: an exception here is a bug or an input nothing validated, and the caller
+  // reports it with its location (score-tree) instead of scoring a silent failure.
+  const { IoU, F1 } = iouAndF1(pred, gt);
+  const { Precision, Recall, precisionKind } = precisionAndRecall(pred, gt);
+  return { MAE, IoU, F1, Precision, Recall, success: true, precisionKind };
 }
