@@ -6,7 +6,7 @@ import type { Entry } from '../core/board';
 import { modelsRootFor, readModelRegistry } from '../ingest/models/registry';
 import { resultsRoot } from './paths';
 
-export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'submittedAt' | 'harness' | 'entryKey'>;
+export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'submittedAt' | 'harness' | 'entryKey' | 'synthetic'>;
 
 /** The model registry of the site's results tree (`models/`, or `EVALBOARD_MODELS`). */
 export function registeredModel(id: string): ModelRecord | undefined {
@@ -14,7 +14,7 @@ export function registeredModel(id: string): ModelRecord | undefined {
   return readModelRegistry(modelsRootFor(root), process.cwd()).models.get(id);
 }
 
-/** "medvision_bm 1.2.0" */
+/** "<harness> <version>", e.g. "lmms-eval 0.3.0" */
 export const harnessLabel = (h: Submission['harness']) => `${h.name} ${h.version}`;
 
 /**
@@ -43,6 +43,7 @@ export function identityOf(id: string, s: Submission): Identity {
     submittedAt: s.submitted_at.slice(0, 10),
     harness: harnessLabel(s.harness),
     entryKey: entryKeyOf(s),
+    ...(s.synthetic === true || m?.synthetic === true ? { synthetic: true } : {}),
   };
 }
 

@@ -34,8 +34,8 @@ export function confusable(a: string, b: string): boolean {
 }
 
 /**
- * Whether a name written in a result file (a ClinicalBench `agent`, a latch `model_name`) names
- * the model: equal to one of its names after NFKC and case folding. A latch `provider/name` also
+ * Whether a name written in a result file (an episode's agent, a run's model name) names
+ * the model: equal to one of its names after NFKC and case folding. A `provider/name` form also
  * matches on the part after the last "/".
  */
 export function namesModel(written: string, names: readonly string[]): boolean {

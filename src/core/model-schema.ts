@@ -50,7 +50,7 @@ export const modelRecordSchema = z
       .array(modelName)
       .max(20)
       .optional()
-      .describe('Other names the model goes by in result files (a ClinicalBench episode\'s "agent", a latch run\'s "model_name"); unique across the registry after NFKC, case and confusable folding'),
+      .describe('Other names the model goes by in result files (an episode\'s agent, a run\'s model name); unique across the registry after NFKC, case and confusable folding'),
     /** Fictional model of the bundled demo data. */
     synthetic: z.boolean().optional(),
   })
