@@ -1,14 +1,16 @@
-// npm run --silent validate -- <submission dir>... [--format markdown|json] [--changed-files <file>]
+// npm run --silent validate -- <submission dir>... [--format text|markdown|json] [--changed-files <file>]
+// Plain text by default (colour only when stdout is a terminal and NO_COLOR is unset); the
+// pull-request check renders markdown (pr-intake calls renderMarkdown; `--format markdown` here).
 // Exit 0 only when every folder is valid; 1 when any is not; 2 on a usage error.
 import { readFileSync } from 'node:fs';
 import { validateSubmissions } from '../src/ingest/submission/validate';
 import { parseChangedFiles } from '../src/ingest/submission/changed-files';
-import { renderJson, renderMarkdown } from '../src/board/report';
+import { renderJson, renderMarkdown, renderText } from '../src/board/report';
 import { boardRowsFor } from '../src/board/contributed-rows';
 
-const USAGE = 'usage: npm run --silent validate -- <results/<benchmark>/<id>>... [--format markdown|json] [--changed-files <file>]';
+const USAGE = 'usage: npm run --silent validate -- <results/<benchmark>/<id>>... [--format text|markdown|json] [--changed-files <file>]';
 const args = process.argv.slice(2).filter((a) => a !== '--');
-let format = 'markdown';
+let format = 'text';
 let changedFile: string | undefined;
 const dirs: string[] = [];
 for (let i = 0; i < args.length; i++) {
@@ -31,8 +33,8 @@ for (let i = 0; i < args.length; i++) {
     process.exit(2);
   } else dirs.push(a);
 }
-if (format !== 'markdown' && format !== 'json') {
-  console.error(`validate: --format must be markdown or json\n${USAGE}`);
+if (format !== 'text' && format !== 'markdown' && format !== 'json') {
+  console.error(`validate: --format must be text, markdown or json\n${USAGE}`);
   process.exit(2);
 }
 if (dirs.length === 0) {
@@ -49,8 +51,12 @@ if (changedFile !== undefined) {
   }
 }
 try {
+  const tty = process.stderr.isTTY === true;
+  if (tty) process.stderr.write(`validate: checking ${dirs.length} folder(s)…`);
   const run = await validateSubmissions(dirs, { rowsFor: boardRowsFor, ...(changedFiles ? { changedFiles } : {}) });
-  process.stdout.write(`${format === 'json' ? renderJson(run) : renderMarkdown(run)}\n`);
+  if (tty) process.stderr.write('\r\u001b[K');
+  const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  process.stdout.write(`${format === 'json' ? renderJson(run) : format === 'markdown' ? renderMarkdown(run) : renderText(run, { color })}\n`);
   process.exitCode = run.valid ? 0 : 1; // not exit(): it can cut off output still queued for a pipe
 } catch (e) {
   console.error(`validate: internal error: ${(e as Error).stack ?? String(e)}`);

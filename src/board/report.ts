@@ -144,3 +144,84 @@ export function renderJson(run: ValidateRun): string {
     })),
   });
 }
+
+// ---- Plain text for a terminal (validate's default; markdown only with --format markdown) ----
+
+/**
+ * Submitted text as one line of terminal text: control characters (ESC included, so no submitted
+ * escape sequence reaches the terminal) and line breaks become spaces, bidi overrides U+FFFD.
+ * Capped at 500 characters. Nothing is escaped: a terminal shows `<benchmark>` as itself.
+ */
+export function plainText(v: unknown): string {
+  const s = v === undefined || v === null ? '' : String(v);
+  return Array.from(s)
+    .slice(0, 500)
+    .join('')
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+}
+
+export interface TextOptions {
+  /** ANSI colour (the CLI passes stdout.isTTY && !NO_COLOR). */
+  color?: boolean;
+}
+
+/** Columns padded to their widest cell (by code points), two spaces apart. */
+function textTable(head: string[], rows: string[][]): string[] {
+  const width = head.map((h, i) => Math.max(Array.from(h).length, ...rows.map((r) => Array.from(r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(width[i]! - Array.from(c).length))).join('  ').trimEnd();
+  return [line(head), line(width.map((w) => '-'.repeat(w))), ...rows.map(line)];
+}
+
+/** The validate report as plain text: the same content as {@link renderMarkdown}, no markup. */
+export function renderText(run: ValidateRun, opts: TextOptions = {}): string {
+  const paint = (code: string) => (s: string) => (opts.color ? `\u001b[${code}m${s}\u001b[0m` : s);
+  const red = paint('31'), green = paint('32'), yellow = paint('33'), bold = paint('1'), dim = paint('2');
+  const t = plainText;
+  const all = [...run.general, ...run.reports.flatMap((r) => r.findings)];
+  const findings = (fs: Finding[]): string[] => {
+    if (fs.length === 0) return ['  No findings.'];
+    const sorted = [...fs].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+    const out = sorted.slice(0, MAX_FINDINGS).map((f) => {
+      const where = `${t(f.path)}${f.line !== undefined ? `:${f.line}` : ''}${f.pointer && f.pointer !== '$' ? ` ${t(f.pointer)}` : ''}`;
+      return `  ${f.severity === 'error' ? red('error  ') : yellow('warning')} ${where}: ${t(f.message)}`;
+    });
+    if (sorted.length > MAX_FINDINGS) out.push(`  … and ${sorted.length - MAX_FINDINGS} more (run with --format json for all).`);
+    return out;
+  };
+  const out = [
+    run.valid ? bold(green(`Valid: ${run.reports.length} submission folder(s) pass validation`)) : bold(red(`Not valid: ${count(all, 'error')} error(s) in ${run.reports.length} submission folder(s)`)),
+    '',
+    ...textTable(
+      ['Folder', 'Benchmark', 'Verdict', 'Errors', 'Warnings'],
+      run.reports.map((r) => [t(r.dir), r.benchmark ?? (r.dir.includes('/tasks/') ? 'task record' : '?'), r.valid ? 'valid' : 'not valid', String(count(r.findings, 'error')), String(count(r.findings, 'warning'))]),
+    ).map((l) => `  ${l}`),
+    '',
+  ];
+  if (run.general.length) out.push(bold('The change as a whole'), ...findings(run.general), '');
+  for (const r of run.reports) {
+    out.push(bold(`${r.valid ? green('valid') : red('not valid')}  ${t(r.dir)}  (${count(r.findings, 'error')} error(s), ${count(r.findings, 'warning')} warning(s))`));
+    const s = r.submission;
+    if (s) out.push(`  ${t(modelLine(s.model, r.model))} · harness ${t(s.harness.name)} ${t(s.harness.version)} · submitted ${t(s.submitted_at)} · review: ${r.status.replace('_', ' ')}${r.review ? `, revision ${r.review.revision}` : ' (not reviewed yet)'}`);
+    out.push('', 'Findings', ...findings(r.findings), '');
+    if (r.claims.length) {
+      out.push(`Claimed vs recomputed (tolerance: ${CLAIM_TOLERANCE_TEXT})`);
+      out.push(...textTable(['Key', 'Claimed', 'Recomputed', ''], r.claims.map((c) => [t(c.key), num(c.claimed), num(c.recomputed), c.status === 'ok' ? 'ok' : c.status === 'mismatch' ? red('differs') : red('unknown key')])).map((l) => `  ${l}`), '');
+    }
+    out.push(`Rows this submission ${r.valid ? 'adds' : 'would add'}`);
+    if (r.rows.length === 0) out.push(`  ${r.valid ? 'None (withdrawn or rejected submissions, and runs without a board, add no rows).' : 'None: a submission with errors stays off the boards.'}`);
+    else {
+      out.push(...textTable(
+        ['Board', 'Model', 'Metric', 'Value', '95 % interval', 'Rank', 'n', 'Class'],
+        r.rows.map((row) => [t(row.board), t(row.label), t(row.metric), t(row.display), row.interval ? `${t(row.interval.display)} (${t(row.interval.method)})` : '—', row.rank === undefined ? 'unranked' : `${row.rank} of ${row.of}`, row.n === undefined ? '' : String(row.n), t(row.sampleClass ?? '')]),
+      ).map((l) => `  ${l}`));
+    }
+    out.push('');
+    if (r.facts.length) {
+      out.push('Derived from the data', ...r.facts.map((f) => `  ${t(f.label)}: ${t(f.value)}`), '');
+    }
+    if (r.recomputedKeys.length) out.push(dim(`${r.recomputedKeys.length} numbers are recomputed and may be claimed in submission.json (list them with --format json).`), '');
+  }
+  return out.join('\n').trimEnd();
+}

@@ -9,12 +9,21 @@ const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx
 const mv = `results/medvision/${EXAMPLES.medvision}`;
 
 describe.skipIf(!exampleExists('medvision'))('validate CLI contract', () => {
-  it('exit 0 and a verdict-first markdown report for a valid folder', () => {
-    const r = run(mv);
+  it('exit 0 and a verdict-first markdown report for a valid folder (--format markdown, what the PR check shows)', () => {
+    const r = run(mv, '--format', 'markdown');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^## ✅ Valid/);
     expect(r.stdout).toContain('#### Findings');
     expect(r.stdout).toContain('#### Rows this submission adds');
+  });
+
+  it('prints plain text by default: no markdown, no HTML entities, no colour when stdout is not a terminal', () => {
+    const r = run(mv);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^Valid: 1 submission folder/);
+    expect(r.stdout).toContain('Rows this submission adds');
+    expect(r.stdout).not.toMatch(/^#|\|---|&lt;|&gt;|&amp;|<details>|\*\*/m);
+    expect(r.stdout).not.toContain('\u001b[');
   });
 
   it('--format json prints one JSON document', () => {
@@ -30,7 +39,7 @@ describe.skipIf(!exampleExists('medvision'))('validate CLI contract', () => {
     expect(run('src').status).toBe(1);
     const r = run('results/medvision/no-such-submission');
     expect(r.status).toBe(1);
-    expect(r.stdout.split('\n')[0]).toMatch(/^## ❌ Not valid/);
+    expect(r.stdout.split('\n')[0]).toMatch(/^Not valid/);
   });
 
   it('exit 2 on usage errors', () => {
