@@ -6,9 +6,11 @@ import { needShared, sharedPath } from '../helpers/shared';
 import { compareValues } from '../../src/core/conformance/compare';
 
 const ROOT = resolve(__dirname, '../..');
-const tsx = join(ROOT, 'node_modules/.bin/tsx');
+// The compiled tools, as `npm run <tool>` runs them: run.mjs recompiles dist-cli/ first when any
+// source changed, so these tests never run a stale build (tests/cli/compiled.test.ts proves it).
+const RUN_CLI = join(ROOT, 'scripts/cli/run.mjs');
 const run = (script: string, args: string[]) =>
-  spawnSync(tsx, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  spawnSync(process.execPath, [RUN_CLI, script.replace(/\.ts$/, ''), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
 
 const TL_TREE = 'fixtures/medvision/Results/MedVision-TL/Qwen2.5-VL-7B-SFT-TL';
 const TL_EXPECTED = 'fixtures/medvision/expected/MedVision-TL/Qwen2.5-VL-7B-SFT-TL.json';
@@ -62,7 +64,7 @@ describe('score CLI output through a pipe', () => {
       }
     }
     // A reader that starts late lets the 64 KiB pipe buffer fill while the CLI is still writing.
-    const cmd = `'${tsx}' '${join(ROOT, 'scripts/score.ts')}' '${root}' --json | (sleep 1; cat)`;
+    const cmd = `'${process.execPath}' '${RUN_CLI}' score '${root}' --json | (sleep 1; cat)`;
     const r = spawnSync('bash', ['-c', cmd], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
     expect(r.stdout.length).toBeGreaterThan(100_000);
     const out = JSON.parse(r.stdout);
@@ -72,7 +74,7 @@ describe('score CLI output through a pipe', () => {
 
 describe('conformance CLI', () => {
   it.skipIf(!need.has('conformance/medvision'))('prints one line per suite and closes with exactly "N passed, 0 failed"', () => {
-    const out = execFileSync(tsx, [join(ROOT, 'scripts/conformance.ts'), sharedPath('conformance/medvision')], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [RUN_CLI, 'conformance', sharedPath('conformance/medvision')], { encoding: 'utf8' });
     const lines = out.trim().split('\n');
     expect(lines.at(-1)).toBe('1153 passed, 0 failed');
     expect(lines.filter((l) => l.startsWith('ok   medvision/'))).toHaveLength(4);

@@ -1,0 +1,78 @@
+/**
+ * The npm scripts run compiled tools (dist-cli/<tool>.mjs, built by scripts/cli/compile.mjs) through
+ * scripts/cli/run.mjs. These tests copy the two runner files into a scratch checkout with tiny tools
+ * and check that a missing or stale dist-cli/ is rebuilt before it runs, so old code never runs;
+ * then that the real compiled `score` prints what the TypeScript source prints.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../scripts/cli/compile.mjs';
+
+const ROOT = resolve(__dirname, '../..');
+const scratch = mkdtempSync(join(tmpdir(), 'evalboard-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function checkout(): string {
+  const root = mkdtempSync(join(scratch, 'co-'));
+  mkdirSync(join(root, 'scripts', 'cli'), { recursive: true });
+  mkdirSync(join(root, 'src'));
+  for (const f of ['compile.mjs', 'run.mjs']) copyFileSync(join(ROOT, 'scripts/cli', f), join(root, 'scripts/cli', f));
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  writeFileSync(join(root, 'package-lock.json'), '{}\n');
+  writeFileSync(join(root, 'tsconfig.json'), '{}\n');
+  writeFileSync(join(root, 'src', 'version.ts'), "export const version: string = 'one';\n");
+  for (const tool of TOOLS as string[]) {
+    writeFileSync(join(root, 'scripts', `${tool}.ts`), `import { version } from '../src/version';\nconsole.log('${tool}', version, process.argv.slice(2).join(' '));\n`);
+  }
+  return root;
+}
+
+const runTool = (root: string, ...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'scripts/cli/run.mjs'), ...args], { cwd: root, encoding: 'utf8' });
+
+describe('compiled command-line tools', () => {
+  it('compiles on first use (a clean clone without dist-cli/) and passes the arguments through', () => {
+    const root = checkout();
+    const r = runTool(root, 'score', 'a', '--json');
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('score one a --json\n');
+  });
+
+  it('recompiles when a source file changed since the last compile: a stale build never runs', () => {
+    const root = checkout();
+    expect(runTool(root, 'validate').stdout).toBe('validate one \n');
+    writeFileSync(join(root, 'src', 'version.ts'), "export const version: string = 'two';\n");
+    // Same size, and an mtime moved back: the stamp still differs.
+    utimesSync(join(root, 'src', 'version.ts'), new Date(2001, 0, 1), new Date(2001, 0, 1));
+    expect(runTool(root, 'validate').stdout).toBe('validate two \n');
+  });
+
+  it('recompiles when the lockfile changed (the bundled libraries are pinned by it)', () => {
+    const root = checkout();
+    runTool(root, 'score');
+    const out = join(root, 'dist-cli', 'score.mjs');
+    writeFileSync(out, "console.log('stale');\n");
+    expect(runTool(root, 'score').stdout).toBe('stale\n'); // nothing changed: the compiled file runs as is
+    writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion": 3}\n');
+    expect(runTool(root, 'score').stdout).toBe('score one \n');
+  });
+
+  it('refuses an unknown tool with usage (exit 2)', () => {
+    const r = runTool(checkout(), 'nope');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^usage: node scripts\/cli\/run\.mjs </);
+  });
+
+  it('the compiled score prints exactly what the TypeScript source prints', () => {
+    const args = ['results/medvision/demo-vlm-7b-demo', '--json'];
+    const compiled = spawnSync(process.execPath, [join(ROOT, 'scripts/cli/run.mjs'), 'score', ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const source = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/score.ts'), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+    expect(source.status).toBe(0);
+    expect(compiled.status).toBe(0);
+    expect(JSON.parse(compiled.stdout).format).toBe('medvision');
+    expect(compiled.stdout).toBe(source.stdout);
+  });
+});
