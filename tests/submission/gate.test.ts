@@ -45,6 +45,7 @@ beforeAll(async () => {
   stage('twice', { review: 'copy' });
   mkdirSync(join(root, 'results', 'latch'), { recursive: true });
   cpSync(join(REPO, 'results', 'latch', 'demo-agent-small-demo'), join(root, 'results', 'latch', 'twice'), { recursive: true });
+  cpSync(join(REPO, 'references'), join(root, 'references'), { recursive: true });
   process.env.EVALBOARD_RESULTS = join(root, 'results');
   vi.resetModules();
   gate = await import('../../src/board/gate');

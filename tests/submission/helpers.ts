@@ -27,20 +27,22 @@ export function stageExample(b: Bench): { root: string; dir: string; cleanup: ()
   return { root, dir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-/** The bundled model registry (`models/`) copied into a tmp repo root. */
+/** The bundled model registry (`models/`) and the benchmarks' references (`references/`) copied into a tmp repo root. */
 export function copyModels(root: string): void {
   cpSync(join(REPO, 'models'), join(root, 'models'), { recursive: true });
+  cpSync(join(REPO, 'references'), join(root, 'references'), { recursive: true });
 }
 
 /**
  * Make a copy of a MedVision demo submission hold distinct per-sample content (so the
  * duplicate-content check does not take it for a copy): the first record of its first samples
- * file gets doc_id `990000 + k`, which changes no score.
+ * file gets a different submitted parse (`filtered_resps[0]`, only compared, never scored), so no
+ * score changes and every doc_id stays in the reference.
  */
 export function makeDistinct(dir: string, k: number): void {
   const f = filesUnder(dir).find((x) => /_samples_.*\.jsonl$/.test(x));
   if (!f) throw new Error(`no samples file under ${dir}`);
-  editLine(join(dir, f), 1, (rec) => { rec.doc_id = 990000 + k; });
+  editLine(join(dir, f), 1, (rec) => { rec.filtered_resps = [`${String((rec.filtered_resps as string[])[0])} #${k}`]; });
 }
 
 export async function validateIn(root: string, dir: string): Promise<SubmissionReport> {

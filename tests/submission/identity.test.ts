@@ -22,6 +22,7 @@ function tree(copies: { bench: string; from: string; as?: string }[] = []): stri
   const root = mkdtempSync(join(tmpdir(), 'evalboard-identity-'));
   roots.push(root);
   cpSync(join(REPO, 'models'), join(root, 'models'), { recursive: true });
+  cpSync(join(REPO, 'references'), join(root, 'references'), { recursive: true });
   for (const c of copies) copy(root, c.bench, c.from, c.as ?? c.from);
   return root;
 }

@@ -170,7 +170,8 @@ export const LATCH: Mutation[] = [
   le('eval id is a number', (j) => { j.id = 5; }),
   (() => {
     let run = '';
-    return { name: 'grader type unknown', file: () => run, apply: (d: string) => { run = runOf(d, evalIdOf(d)); editJson(join(d, LE(d)), (j) => { if (j.grader) j.grader.type = 'no_such_grader'; else j.graders[0].type = 'no_such_grader'; }); } };
+    // The edited eval JSON no longer matches the reference: the error names the eval file (its runs are not scored).
+    return { name: 'grader type unknown (the eval JSON differs from the reference)', file: () => run, apply: (d: string) => { run = LE(d); editJson(join(d, LE(d)), (j) => { if (j.grader) j.grader.type = 'no_such_grader'; else j.graders[0].type = 'no_such_grader'; }); } };
   })(),
   (() => {
     let run = '';
