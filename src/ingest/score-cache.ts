@@ -7,8 +7,9 @@ import { join, relative } from 'node:path';
  * content of the submission folder and of the code that scores it. JSON cannot hold NaN or
  * ±Infinity, so they are written as tagged strings and revived.
  */
-// Everything that reads or scores a submission, and the lockfile that pins the libraries it runs on.
-const CODE_DIRS = ['src/benchmarks', 'src/core', 'src/ingest', 'src/registry', 'package-lock.json'];
+// Everything that reads or scores a submission (tests/site/score-cache.test.ts checks that the
+// cached computation imports nothing else), and the lockfile that pins the libraries it runs on.
+export const CODE_DIRS = ['src/benchmarks', 'src/core', 'src/ingest', 'src/registry', 'src/board/paths.ts', 'package-lock.json'];
 
 /**
  * Every entry below `path` as (path, bytes to hash), walked with `lstat`: a symbolic link is hashed
@@ -30,13 +31,20 @@ function entries(path: string, out: [string, Buffer][] = []): [string, Buffer][]
   return out;
 }
 
+/**
+ * The hash of the scoring code and the lockfile under `root` (a checkout): the part of every cache
+ * key that says which code scored the entry. Paths are hashed relative to `root`, so two checkouts
+ * of the same commit (a developer's, CI's) share keys — the deploy workflow restores the cache by it.
+ */
+export function codeVersionOf(root: string): string {
+  const h = createHash('sha256');
+  for (const [f, bytes] of CODE_DIRS.flatMap((d) => entries(join(root, d)))) h.update(relative(root, f)).update('\0').update(bytes);
+  return h.digest('hex');
+}
+
 let codeHash: string | undefined;
 function codeVersion(): string {
-  if (codeHash) return codeHash;
-  const h = createHash('sha256');
-  for (const [f, bytes] of CODE_DIRS.flatMap((d) => entries(join(process.cwd(), d)))) h.update(f).update(bytes);
-  codeHash = h.digest('hex');
-  return codeHash;
+  return (codeHash ??= codeVersionOf(process.cwd()));
 }
 
 export function folderHash(dir: string): string {

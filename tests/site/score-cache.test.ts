@@ -1,0 +1,116 @@
+/**
+ * The score cache's key: the content of the submission folder and of the code that scores it
+ * (the scorer folders and the lockfile). A deploy restores `.cache/scored/` only into a build whose
+ * code hash (`npm run --silent cache-key`) is the same, so a change to either must change the key.
+ */
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { CODE_DIRS, codeVersionOf } from '../../src/ingest/score-cache';
+
+const ROOT = resolve(__dirname, '../..');
+const scratch = mkdtempSync(join(tmpdir(), 'evalboard-cache-key-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A checkout holding a copy of the real scoring code and lockfile (and one page that is not scoring code). */
+function checkout(name: string): string {
+  const root = join(scratch, name);
+  for (const d of CODE_DIRS) cpSync(join(ROOT, d), join(root, d), { recursive: true });
+  mkdirSync(join(root, 'src/pages'), { recursive: true });
+  writeFileSync(join(root, 'src/pages/index.astro'), '<h1>home</h1>\n');
+  return root;
+}
+
+function edit(root: string, file: string, text: string): void {
+  mkdirSync(dirname(join(root, file)), { recursive: true });
+  writeFileSync(join(root, file), text);
+}
+
+describe('score-cache code key', () => {
+  const base = checkout('base');
+  const key = codeVersionOf(base);
+
+  it('is the same for the same code in another folder (CI and a developer share keys)', () => {
+    expect(codeVersionOf(checkout('elsewhere'))).toBe(key);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('changes when the lockfile changes', () => {
+    const root = checkout('lockfile');
+    edit(root, 'package-lock.json', `${JSON.stringify({ name: 'evalboard', lockfileVersion: 3, packages: {} })}\n`);
+    expect(codeVersionOf(root)).not.toBe(key);
+  });
+
+  it('changes when a scorer file changes, or one is added', () => {
+    const changed = checkout('scorer');
+    edit(changed, 'src/benchmarks/medvision/scorer/sample.ts', '// a different scorer\n');
+    expect(codeVersionOf(changed)).not.toBe(key);
+    const added = checkout('added');
+    edit(added, 'src/benchmarks/medvision/scorer/new-metric.ts', 'export const x = 1;\n');
+    expect(codeVersionOf(added)).not.toBe(key);
+  });
+
+  it('changes when the shared number comparison (src/core/conformance/compare.ts) changes', () => {
+    const root = checkout('compare');
+    edit(root, 'src/core/conformance/compare.ts', 'export const numbersClose = () => true;\n');
+    expect(codeVersionOf(root)).not.toBe(key);
+  });
+
+  it('does not change for a page, which renders but never scores', () => {
+    const root = checkout('page');
+    edit(root, 'src/pages/index.astro', '<h1>another home</h1>\n');
+    expect(codeVersionOf(root)).toBe(key);
+  });
+
+  it('hashes a link loop inside the code folders without following it', () => {
+    const root = checkout('links');
+    symlinkSync('.', join(root, 'src/core/a'));
+    symlinkSync('.', join(root, 'src/core/b'));
+    expect(codeVersionOf(root)).not.toBe(key);
+  });
+
+  it('covers every file the cached MedVision computation imports', async () => {
+    // The computation cached per folder lives in the board loader; its static import closure
+    // (what esbuild bundles) must lie inside the hashed folders, or a change there would be served stale.
+    const r = await build({
+      absWorkingDir: ROOT,
+      entryPoints: ['src/benchmarks/medvision/boards/load.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      external: ['*.astro'],
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      outfile: join(scratch, 'load.mjs'),
+    });
+    const inputs = Object.keys(r.metafile.inputs);
+    expect(inputs).toContain('src/benchmarks/medvision/formats/score-tree.ts');
+    expect(inputs).toContain('src/core/conformance/compare.ts');
+    const outside = inputs.filter((f) => !CODE_DIRS.some((d) => f === d || f.startsWith(`${d}/`)));
+    expect(outside).toEqual([]);
+  });
+});
+
+describe('deploy workflow', () => {
+  it('restores .cache/scored before the build, keyed by the code hash, and saves it under a key that follows the results', () => {
+    const w = parse(readFileSync(join(ROOT, '.github/workflows/deploy.yml'), 'utf8'));
+    const steps: { id?: string; uses?: string; run?: string; with?: Record<string, string> }[] = w.jobs.build.steps;
+    const hash = steps.findIndex((s) => s.run?.includes('npm run --silent cache-key'));
+    const cache = steps.findIndex((s) => s.uses === 'actions/cache@v4');
+    const buildAt = steps.findIndex((s) => s.run === 'npm run build');
+    expect(hash).toBeGreaterThan(steps.findIndex((s) => s.run === 'npm ci'));
+    expect(cache).toBeGreaterThan(hash);
+    expect(buildAt).toBeGreaterThan(cache);
+    const c = steps[cache]!.with!;
+    expect(c.path).toBe('.cache/scored');
+    const code = `\${{ steps.${steps[hash]!.id}.outputs.code }}`;
+    expect(c.key).toBe(`scored-${code}-\${{ hashFiles('results/**', 'references/**') }}`);
+    expect(c['restore-keys']!.trim()).toBe(`scored-${code}-`);
+  });
+});
