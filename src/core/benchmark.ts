@@ -138,4 +138,94 @@ export interface Benchmark {
   files?(): Promise<ExtraFile[]>;
   /** Regenerates the bundled synthetic submissions under `<resultsRoot>/<id>/` and their reviews (deterministic). */
   demo?: { write(target: DemoTarget): void };
+  /** Imports an existing upstream result tree as submissions, models and the version's reference (`npm run import`). */
+  importer?: BenchmarkImporter;
+}
+
+/** Where an importer writes: the build's (or a maintainer's) trees, never the repository's reviews. */
+export interface ImportTarget {
+  /** Submission folders go to `<resultsRoot>/<benchmark>/<id>/`. */
+  resultsRoot: string;
+  /** Each model's registry file goes to `<modelsRoot>/<id>.json`. */
+  modelsRoot: string;
+  /**
+   * Imported real submissions have no maintainer review (they are "under review"). Only when a
+   * build-time output dir is given here does the importer write `under_review` files into it;
+   * never into the repository's `reviews/`.
+   */
+  reviewsRoot?: string;
+  /** The benchmark version's reference goes to `<referencesRoot>/<benchmark>/<version>.json`. */
+  referencesRoot: string;
+}
+
+/** Where the imported data comes from (from `sources.json`, or the CLI's options). */
+export interface ImportProvenance {
+  /** Public repository URL. */
+  repo?: string;
+  commit?: string;
+  /** Path inside the repository. */
+  path?: string;
+  licence?: string;
+  attribution?: string;
+}
+
+export interface ImportOptions {
+  /** The upstream tree on disk. */
+  source: string;
+  out: ImportTarget;
+  /** Compute the report, write nothing. */
+  dryRun?: boolean;
+  provenance?: ImportProvenance;
+  /** The benchmark version the reference is written as (default: derived from the provenance or the source folder's name). */
+  version?: string;
+}
+
+/** A figure published upstream without per-sample data: shown as a reported row, never ranked. */
+export interface ReportedTable {
+  /** Suite, family or board it belongs to. */
+  suite: string;
+  title: string;
+  /** Where it was read, relative to the source. */
+  from: string;
+  columns: string[];
+  rows: Record<string, string | number | null>[];
+}
+
+/** What an import did (or, with `dryRun`, would do). */
+export interface ImportReport {
+  benchmark: string;
+  source: string;
+  dryRun: boolean;
+  /** One per submission folder written. */
+  submissions: {
+    id: string;
+    dir: string;
+    model: string;
+    harness: { name: string; version: string; commit?: string };
+    /** Result files in the folder. */
+    files: number;
+    /** Fields written as "unknown" because the source does not say. */
+    unknown: string[];
+  }[];
+  /** Registry files written (model ids). */
+  models: string[];
+  /** Reference files written. */
+  references: string[];
+  /** Review files written (only into a build-time reviews dir). */
+  reviews: string[];
+  /** Published figures imported as reported rows (never ranked). */
+  reported: ReportedTable[];
+  /** Files or folders not imported, and why. */
+  skipped: { path: string; reason: string }[];
+  /** Everything else worth saying (reruns, evals not recomputable, …). */
+  notes: string[];
+  /** Every file written (absolute paths), sorted. */
+  written: string[];
+}
+
+/** A benchmark's importer of an existing upstream result layout. */
+export interface BenchmarkImporter {
+  /** The upstream layouts it reads, one line each (for the CLI's usage and the guide). */
+  layouts: readonly string[];
+  import(opts: ImportOptions): Promise<ImportReport>;
 }

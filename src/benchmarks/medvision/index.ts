@@ -10,6 +10,7 @@ import { medvisionBoards } from './boards/boards';
 import { compareMedvision } from './compare';
 import { writeMedvisionDemo } from './demo/write';
 import { medvisionDigest } from './digest';
+import { medvisionImporter } from './importer/import';
 
 export const medvision: Benchmark = {
   id: 'medvision',
@@ -31,4 +32,5 @@ export const medvision: Benchmark = {
     contentDigest: medvisionDigest,
   },
   demo: { write: writeMedvisionDemo },
+  importer: medvisionImporter,
 };
