@@ -14,6 +14,8 @@ export interface Interval {
   hi: number;
   /** How it was computed, shown in the table caption and the downloads. */
   method: 'bootstrap' | 't';
+  /** Confidence level; 0.95 when absent. */
+  level?: number;
 }
 
 /** One scored entry on a board before ranking. */
@@ -43,6 +45,13 @@ export interface Entry {
   links?: { label: string; href: string }[];
   /** How much of the board's fixed unit set the entry was scored on (e.g. 24 of 24 subtasks). */
   coverage?: Coverage;
+  /**
+   * The entry's value on each independent unit of the board (eval id, seed, `<config>#<doc_id>`),
+   * for the paired minimum detectable difference. View-model only: never in the downloads.
+   */
+  unitValues?: Record<string, number>;
+  /** Synthetic demo data (the submission or its registered model says `synthetic: true`): badged wherever the row is shown. */
+  synthetic?: boolean;
 }
 
 /** Units an entry was scored on, out of the board's fixed unit set. */
@@ -64,8 +73,36 @@ export interface UnrankedRow extends Entry {
 }
 
 export interface Row extends Entry {
+  /** Point rank by the value (competition ranking: 1 2 2 4). */
   rank: number;
+  /** `[best, worst]` from the intervals (`src/core/stats/rank-range.ts` states the rule); contains `rank`. */
+  rankRange: [number, number];
+  /**
+   * Not the leader, and statistically indistinguishable from it: `rankRange[0] === 1`.
+   * Kept for the model pages; the boards show the range itself.
+   */
   tiedWithLeader: boolean;
+}
+
+/** How a board's intervals are computed and how much evidence it needs to rank (set by the benchmark's board builder). */
+export interface Evidence {
+  /** The independent unit the intervals resample, plural: "evals", "seeds", "samples". */
+  unit: string;
+  /** One sentence: the interval method and how nested data (trials, label groups) is handled. */
+  method: string;
+  /** Fewest units (an entry's `n`) a row needs to be ranked; fewer: listed as preliminary. */
+  minUnits: number;
+  /** Confidence level of the intervals; 0.95 when absent. */
+  level?: number;
+}
+
+/** A section's minimum detectable difference (see `src/core/stats/mdd.ts`). */
+export interface SectionMdd {
+  value: number;
+  basis: 'paired' | 'standard_errors';
+  n: number;
+  /** Entry keys of the two rows it was computed from. */
+  between: [string, string];
 }
 
 /** A separately ranked part of a board (MedVision's two sample classes are never ranked together). */
@@ -77,6 +114,8 @@ export interface Section {
   rows: Row[];
   /** Rows listed below the ranking and never ranked with it (partial coverage, no successful answers, …). */
   unranked?: UnrankedRow[];
+  /** Minimum detectable difference of the top two ranked rows (filled by the evidence pass, `src/board/evidence.ts`). */
+  mdd?: SectionMdd;
 }
 
 export interface Board {
@@ -92,6 +131,8 @@ export interface Board {
   primary: Column;
   secondary: Column[];
   sections: Section[];
+  /** Unit, interval method and minimum evidence; absent: `n`'s unit, the rows' interval method, 2 units. */
+  evidence?: Evidence;
   /** Subtask × entry values for the heat grid (MedVision family boards); `model` is the entry's "model · harness" label. */
   grid?: { model: string; modelSlug: string; section: string; subtask: string; subtaskLabel?: string; value: number | null; n: number }[];
 }

@@ -14,6 +14,12 @@ export interface MetricDef {
   format: { kind: 'fixed' | 'percent'; digits: number };
   /** One-line definition shown in tooltips and table headers. */
   summary: string;
+  /**
+   * The metric's natural range in its own units (before the display scaling), e.g. `[0, 1]` for
+   * a fraction, `[0, 100]` for a percentage stored as such; `Infinity` for an open end. Intervals
+   * are published as computed but drawn and shown truncated to it.
+   */
+  range?: readonly [number, number];
 }
 
 /** `metric(id)` over one benchmark's definitions; an unknown id is a programming error. */

@@ -1,13 +1,23 @@
 import { rankRows } from './stats/ties';
+import { rankRanges } from './stats/rank-range';
 import type { Entry, Row, UnrankedRow, UnrankedStatus } from './board';
 
-/** Rank entries by the primary value; rows whose interval overlaps the leader's are tied with #1. */
+/**
+ * Rank entries by the primary value (competition ranking), each with its rank range from the
+ * intervals (`src/core/stats/rank-range.ts`). A row is indistinguishable from the leader when its
+ * range includes 1.
+ */
 export function rankEntries(entries: readonly Entry[], direction: 'higher' | 'lower'): Row[] {
   const ranked = rankRows(
     entries.map((e) => ({ e, value: e.primary, lo: e.interval?.lo ?? null, hi: e.interval?.hi ?? null, name: `${e.model}\u0000${e.submissionId}` })),
     direction,
   );
-  return ranked.map(({ item, rank, tiedWithLeader }) => ({ ...item.e, rank, tiedWithLeader }));
+  // Rows without a finite value are never ranked (rankSection lists them below); guard anyway.
+  const ranges = rankRanges(ranked.map(({ item }) => ({ value: item.value ?? NaN, lo: item.lo, hi: item.hi })), direction);
+  return ranked.map(({ item, rank }, i) => {
+    const rankRange = ranges[i]!;
+    return { ...item.e, rank, rankRange, tiedWithLeader: rank > 1 && rankRange[0] === 1 };
+  });
 }
 
 /** A row listed below the ranking, with its status and one-line reason. */
