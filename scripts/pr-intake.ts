@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Finding } from '../src/core/findings';
-import { checkChangedFiles, parseLsTreeZ, parseNameStatusZ, plainPathReason, submissionFolderOf, type ChangedFile } from '../src/ingest/submission/changed-files';
+import { checkChangedFiles, newModelFileId, parseLsTreeZ, parseNameStatusZ, plainPathReason, submissionFolderOf, type ChangedFile } from '../src/ingest/submission/changed-files';
 import { LIMITS } from '../src/ingest/submission/safety';
 import { validateSubmissions, type ValidateRun } from '../src/ingest/submission/validate';
 import { mdText, renderMarkdown } from '../src/board/report';
@@ -113,7 +113,11 @@ async function intake(): Promise<{ run: ValidateRun; notes: string[] }> {
     if (files.length > LIMITS.files) error(folder, `more than ${LIMITS.files} files: not copied, not validated`);
     else if (bytes > MAX_FOLDER_BYTES) error(folder, `${bytes} bytes in all: above the ${MAX_FOLDER_BYTES}-byte limit; not copied, not validated`);
     else {
-      for (const [p, e] of files) {
+      // A new model's registry file travels with the submission (as data, like the folder).
+      const modelFiles = withModes.filter((c) => newModelFileId(c) !== undefined && plainPathReason(c.path) === undefined);
+      const modelEntries = modelFiles.length === 1 ? [...headTree].filter(([p, e]) => p === modelFiles[0]!.path && (e.mode === '100644' || e.mode === '100755') && e.type === 'blob' && (e.size ?? 0) <= 64 * 1024) : [];
+      if (modelFiles.length === 1 && existsSync(join(repoRoot, modelFiles[0]!.path))) error(modelFiles[0]!.path, 'a model with this id is already registered on the base branch: the pull request may not replace it');
+      for (const [p, e] of [...files, ...modelEntries.filter(([p]) => !existsSync(join(repoRoot, p)))]) {
         const dest = join(repoRoot, p);
         mkdirSync(dirname(dest), { recursive: true });
         const fd = openSync(dest, 'wx'); // never overwrites, never follows an existing link
@@ -129,6 +133,9 @@ async function intake(): Promise<{ run: ValidateRun; notes: string[] }> {
       } catch (e) {
         error(folder, `validation failed unexpectedly: ${(e as Error).message}`);
       }
+      const added = modelFiles.length === 1 ? newModelFileId(modelFiles[0]!) : undefined;
+      const named = run.reports[0]?.submission?.model;
+      if (added !== undefined && named !== undefined && added !== named) error(modelFiles[0]!.path, `adds the model "${added}", but the submission names "${named}": a pull request may add only the registry file of the model it submits`);
       notes.push(`Copied ${files.length} file(s) of \`${folder}\` from the pull request's git objects and validated them with the base branch's code.`);
     }
   } else if (folder !== undefined) notes.push('The submission folder was not validated: fix the errors about the change first.');

@@ -44,12 +44,22 @@ describe('changed files: the issue’s path tricks are errors, never warnings', 
     expect(errors(fs).map((f) => f.message).join('\n')).toMatch(/non-ASCII[\s\S]*another submission's folder \(results\/x\/victim\)/);
   });
   it('changes outside results/ are errors; reviews/ and models/ say why', () => {
-    const fs = checkChangedFiles(parseNameStatusZ('A\0results/x/mine/a.json\0M\0src/a.ts\0M\0package.json\0A\0reviews/x/mine.json\0A\0models/m.json\0'), ['results/x/mine']);
+    const fs = checkChangedFiles(parseNameStatusZ('A\0results/x/mine/a.json\0M\0src/a.ts\0M\0package.json\0A\0reviews/x/mine.json\0M\0models/m.json\0'), ['results/x/mine']);
     const byPath = Object.fromEntries(errors(fs).map((f) => [f.path, f.message]));
     expect(Object.keys(byPath).sort()).toEqual(['models/m.json', 'package.json', 'reviews/x/mine.json', 'src/a.ts']);
     expect(byPath['reviews/x/mine.json']).toMatch(/^reviews\/ holds the maintainers' review verdicts/);
     expect(byPath['models/m.json']).toMatch(/^models\/ is the maintainers' model registry/);
     expect(byPath['src/a.ts']).toMatch(/outside results\//);
+  });
+  it('a pull request may add the one new registry file of the model it submits (a warning for the maintainer), never two, never an edit', () => {
+    const one = checkChangedFiles(parseNameStatusZ('A\0results/x/mine/a.json\0A\0models/acme-7b.json\0'), ['results/x/mine']);
+    expect(errors(one)).toEqual([]);
+    expect(one).toContainEqual(expect.objectContaining({ path: 'models/acme-7b.json', severity: 'warning' }));
+    const two = checkChangedFiles(parseNameStatusZ('A\0results/x/mine/a.json\0A\0models/a.json\0A\0models/b.json\0'), ['results/x/mine']);
+    expect(errors(two).map((f) => f.message).join('\n')).toMatch(/adds 2 model registry files/);
+    for (const bad of ['D\0models/a.json\0', 'A\0models/sub/a.json\0', 'A\0models/A.json\0', 'A\0models/a.txt\0']) {
+      expect(errors(checkChangedFiles(parseNameStatusZ(`A\0results/x/mine/a.json\0${bad}`), ['results/x/mine'])).length, bad).toBe(1);
+    }
   });
   it('symlinks, submodules and other special modes are errors; regular and executable files are not', () => {
     const fs = checkChangedFiles(

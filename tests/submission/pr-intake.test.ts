@@ -3,7 +3,7 @@
 // .github/workflows/validate.yml) run from a base checkout against a separate PR checkout, exactly
 // as the runner lays them out (<workspace>/base, <workspace>/pr).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { remark } from 'remark';
@@ -103,6 +103,22 @@ const PRS: Record<string, (repo: string) => void> = {
   },
   // A plain new file inside a folder that is already on the base branch.
   existing: (r) => write(r, `${VICTIM}/extra.json`, '{}\n'),
+  // A submission of a model nobody has registered yet, with that model's new registry file.
+  'new-model': (r) => {
+    addSubmission(r, 'pr-new-model');
+    const sjFile = join(r, 'results/medvision/pr-new-model/submission.json');
+    const sj = JSON.parse(readFileSync(sjFile, 'utf8'));
+    const reg = JSON.parse(readFileSync(join(r, 'models', `${sj.model}.json`), 'utf8'));
+    sj.model = 'acme-newcomer-7b';
+    writeFileSync(sjFile, `${JSON.stringify(sj, null, 2)}\n`);
+    write(r, 'models/acme-newcomer-7b.json', `${JSON.stringify({ ...reg, id: 'acme-newcomer-7b', name: 'Acme Newcomer 7B', aliases: [] }, null, 2)}\n`);
+  },
+  // A registry file for a model other than the one the submission names.
+  'other-model': (r) => {
+    addSubmission(r, 'pr-other-model');
+    const reg = JSON.parse(readFileSync(join(r, 'models', readdirSync(join(r, 'models')).sort()[0]!), 'utf8'));
+    write(r, 'models/acme-unrelated-7b.json', `${JSON.stringify({ ...reg, id: 'acme-unrelated-7b', name: 'Acme Unrelated 7B', aliases: [] }, null, 2)}\n`);
+  },
 };
 
 interface Outcome extends ShellResult {
@@ -257,6 +273,19 @@ describe('the pull-request check, run as validate.yml runs it', () => {
     expect(o.status).toBe(1);
     expect(errorsOf(o).some((l) => l.includes(VICTIM) && /already on the base branch/.test(l))).toBe(true);
     expect(existsSync(join(tmp, 'ws-existing', 'base', VICTIM, 'extra.json'))).toBe(false);
+  });
+
+  it('a PR may add the registry file of the new model it submits: validated against it, flagged for the maintainer', () => {
+    const o = outcomes['new-model']!;
+    expect(o.status, o.stderr + o.report).toBe(0);
+    expect(errorsOf(o)).toEqual([]);
+    expect(o.report).toContain('models/acme-newcomer-7b.json');
+  });
+
+  it('a registry file for a model the submission does not name fails', () => {
+    const o = outcomes['other-model']!;
+    expect(o.status).toBe(1);
+    expect(errorsOf(o).join('\n')).toMatch(/adds the model "acme-unrelated-7b", but the submission names/);
   });
 
   it('usage errors exit 2; a commit missing from the PR checkout fails closed with a report', () => {

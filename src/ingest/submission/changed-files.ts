@@ -104,6 +104,16 @@ export interface ChangedFilesOptions {
   existingFolders?: ReadonlySet<string>;
 }
 
+/**
+ * `models/<id>.json` when the path is exactly one new registry file. A pull request that submits a
+ * model nobody has registered yet adds that file beside its folder; a maintainer reviews it (it is
+ * CODEOWNERS-protected) and the check validates the submission against it.
+ */
+export function newModelFileId(c: Pick<ChangedFile, 'path' | 'status'>): string | undefined {
+  const m = /^models\/([a-z0-9][a-z0-9._-]{0,79})\.json$/.exec(c.path);
+  return m && c.status === 'A' && !m[1]!.includes('..') ? m[1] : undefined;
+}
+
 /** Changed files listed one by one per folder this run does not validate; the rest are counted. */
 const MAX_PER_OTHER_FOLDER = 5;
 
@@ -119,7 +129,7 @@ function modeProblem(mode: string): string | undefined {
 /** Why a path outside results/ may not be in a submission pull request. */
 function outsideMessage(p: string): string {
   if (p === 'reviews' || p.startsWith('reviews/')) return "reviews/ holds the maintainers' review verdicts: a submission pull request may not add or edit them (a maintainer records the verdict)";
-  if (p === 'models' || p.startsWith('models/')) return "models/ is the maintainers' model registry: a submission pull request may not add or edit it (ask a maintainer)";
+  if (p === 'models' || p.startsWith('models/')) return "models/ is the maintainers' model registry: a submission pull request may add one new models/<id>.json for the model it submits, never edit or delete an existing one";
   return 'outside results/: a submission pull request may change nothing but its own new results/<benchmark>/<id>/ folder (code, configuration and docs changes go in a separate pull request that a maintainer reviews)';
 }
 
@@ -139,6 +149,7 @@ export function checkChangedFiles(changed: ChangedFile[], validatedFolders: stri
   const othersShown = new Map<string, number>();
   // Compared without case: on a case-insensitive checkout `Foo` and `foo` are the same folder.
   const existing = new Set([...(opts.existingFolders ?? [])].map((f) => f.toLowerCase()));
+  const newModels: string[] = [];
   for (const c of changed) {
     const p = c.path;
     const plainReason = plainPathReason(p);
@@ -150,6 +161,11 @@ export function checkChangedFiles(changed: ChangedFile[], validatedFolders: stri
       if (problem) error(shown, `${problem}; not allowed in a submission`);
     }
     if (!p.startsWith('results/')) {
+      const model = newModelFileId(c);
+      if (model !== undefined && !plainReason) {
+        newModels.push(p);
+        continue;
+      }
       error(shown, outsideMessage(p));
       continue;
     }
@@ -182,5 +198,7 @@ export function checkChangedFiles(changed: ChangedFile[], validatedFolders: stri
       `this change touches ${touched.size} submission folders (${[...touched].sort().join(', ')}): a pull request adds exactly one; edits to other submissions' folders go through a maintainer`,
     );
   }
+  if (newModels.length > 1) error(newModels.join(', '), `adds ${newModels.length} model registry files: a pull request submits one model and may add at most its one models/<id>.json`);
+  else if (newModels.length === 1) findings.push({ path: newModels[0]!, pointer: '$', severity: 'warning', message: 'adds a new model registry file: a maintainer reviews it (name, org, links) before merging' });
   return findings;
 }
