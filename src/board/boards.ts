@@ -1,6 +1,7 @@
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
 import type { Board, BenchmarkId } from '../core/board';
 import { boardContext } from './gate';
+import { applyEvidence } from './evidence';
 
 export interface BenchmarkInfo {
   id: BenchmarkId;
@@ -23,11 +24,11 @@ export function boardExtras(board: Board) {
 
 let all: Promise<Board[]> | undefined;
 
-/** Every board of every benchmark, computed once per build. */
+/** Every board of every benchmark, computed once per build, with minimum evidence applied (`./evidence`). */
 export function allBoards(): Promise<Board[]> {
   all ??= (async () => {
     const gate = await boardContext();
-    return (await Promise.all(SUBMISSION_BENCHMARKS.map((b) => b.submissions.boards(gate.forBenchmark(b.id))))).flat();
+    return (await Promise.all(SUBMISSION_BENCHMARKS.map((b) => b.submissions.boards(gate.forBenchmark(b.id))))).flat().map(applyEvidence);
   })();
   return all;
 }

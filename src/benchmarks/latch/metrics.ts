@@ -10,6 +10,7 @@ export const METRICS: MetricDef[] = [
     unit: '%',
     direction: 'higher',
     format: { kind: 'fixed', digits: 1 },
+    range: [0, 100],
     summary: 'Mean over evals of the per-eval pass rate (binary passed averaged over trials), × 100.',
   },
   {
@@ -20,6 +21,7 @@ export const METRICS: MetricDef[] = [
     unit: '%',
     direction: 'higher',
     format: { kind: 'fixed', digits: 1 },
+    range: [0, 100],
     summary: '95 % t-interval (n−1 df) over the per-eval pass rates; not clipped to [0, 100].',
   },
   {
@@ -30,6 +32,7 @@ export const METRICS: MetricDef[] = [
     unit: '',
     direction: 'higher',
     format: { kind: 'fixed', digits: 0 },
+    range: [0, 1],
     summary: "One run's binary outcome as recomputed by our grader (1 pass, 0 fail).",
   },
   {

@@ -7,7 +7,7 @@ import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submis
 import type { Finding } from '../../../core/findings';
 import type { Submission } from '../../../core/submission-schema';
 import { metric } from '../metrics';
-import { summarizeEpisodes, type ScoredEpisode, type MeanInterval } from '../scorer/aggregate';
+import { summarizeEpisodes, type ScoredEpisode, type MeanInterval, type SeedRow } from '../scorer/aggregate';
 import { TASK_IDS, TASKS, type TaskId } from '../scorer/tasks';
 import { AVERAGE_COLUMN, PRECISION_COLUMN, TASK_COLUMNS } from '../columns';
 import type { ScoreBreakdown } from '../scorer/counters';
@@ -66,6 +66,10 @@ const column = (id: string) => ({ def: metric(id), label: metric(id).label });
 const val = (m: MeanInterval) => (Number.isFinite(m.mean) ? m.mean : null);
 const iv = (m: MeanInterval) => (m.n > 1 && Number.isFinite(m.low) && Number.isFinite(m.high) ? { interval: { lo: m.low, hi: m.high, method: 't' as const } } : {});
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null);
+/** One value per seed (the board's independent unit), for the paired minimum detectable difference. */
+const perSeed = (rows: readonly SeedRow[], pick: (r: SeedRow) => number | null) =>
+  Object.fromEntries(rows.flatMap((r) => { const v = pick(r); return v === null ? [] : [[String(r.seed), v]]; }));
+const EVIDENCE = { unit: 'seeds', method: '95 % t-interval over seeds (n − 1 df); a seed’s episodes are scored together first, so tasks and episodes never count as independent units', minUnits: 3 };
 
 type Verdict = { status: UnrankedStatus; reason: string } | true;
 type Item = { entry: Entry; verdict: Verdict; version: string };
@@ -106,6 +110,7 @@ function overall(entries: RankedClinicalEntry[]): Board {
       n: s.average.n,
       primary: val(s.average),
       ...iv(s.average),
+      unitValues: perSeed(s.rows, (r) => r.average),
       secondary: [...TASK_COLUMNS, PRECISION_COLUMN].map((c) => val(s[c.rowKey])),
       composition: s.rows.map((r) => `seed ${r.seed}: ${[r.easy, r.medium, r.hard].map((v) => (v === null ? '—' : v.toFixed(3))).join(' / ')}`),
       links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, TASK_IDS[0]) })),
@@ -118,6 +123,7 @@ function overall(entries: RankedClinicalEntry[]): Board {
     title: 'Average over difficulties',
     description: 'Mean of the Easy, Medium and Hard scores per seed, then the mean over seeds with a 95 % t-interval (seeds are the units).',
     nUnit: 'seeds',
+    evidence: EVIDENCE,
     primary: { def: AVERAGE_COLUMN.def, label: AVERAGE_COLUMN.def.label },
     secondary: [...TASK_COLUMNS, PRECISION_COLUMN].map((c) => ({ def: c.def, label: c.task ? c.name : c.def.label })),
     sections: sectionsOf(list),
@@ -138,6 +144,7 @@ function difficulty(entries: RankedClinicalEntry[], d: (typeof DIFFICULTIES)[num
       n: s[d.key].n,
       primary: val(s[d.key]),
       ...iv(s[d.key]),
+      unitValues: perSeed(s.rows, (r) => r[d.key]),
       secondary: comp,
       composition: COMPONENTS.map((c, i) => `${WEIGHT[c]} × ${c} ${comp[i] === null ? '—' : comp[i]!.toFixed(3)}`).concat('clamped to [0.01, 0.99]'),
       links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, d.task) })),
@@ -150,6 +157,7 @@ function difficulty(entries: RankedClinicalEntry[], d: (typeof DIFFICULTIES)[num
     title: d.title,
     description: `The ${d.title.toLowerCase()} task: benchmark score per episode, mean over seeds with a 95 % t-interval; components are means over the episodes.`,
     nUnit: 'seeds',
+    evidence: EVIDENCE,
     primary: column('cb-benchmark-score'),
     secondary: [
       ...['cb-recall', 'cb-precision', 'cb-workflow', 'cb-efficiency', 'cb-report'].map(column),

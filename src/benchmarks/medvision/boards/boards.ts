@@ -169,6 +169,7 @@ function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
             n: r.n_samples,
             primary: value,
             ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
+            unitValues: Object.fromEntries([...groups.values()].flat().map((x) => [x.key, x.value])),
             secondary: secondary.map((c) => c.value(r)),
             sampleClass,
             ...(fc ? { coverage: { units: fc.units, total: fc.total, unit: 'subtasks' } } : {}),
@@ -191,6 +192,7 @@ function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
         ? 'Bounding boxes of anatomy and tumours/lesions. Ranked by IoU over tumour/lesion regions (upstream\'s own aggregation: sample-weighted over label groups with ≥ 50 samples). Only runs with every subtask of the reference\'s task list complete are ranked; the others are listed below with their coverage.'
         : `Upstream's own aggregation: sample-weighted over label groups exactly as its summarizer; ranked by MRE (lower is better). Only runs with every subtask of the reference's task list complete are ranked; the others are listed below with their coverage.`,
     nUnit: 'samples',
+    evidence: { unit: 'samples', method: '95 % percentile bootstrap (1000 replicates; fewer, never below 200, for very large runs): samples redrawn with replacement inside each label group of the model summary (stratified, group sizes fixed), then combined as upstream aggregates', minUnits: MIN_SAMPLES },
     primary: primary!,
     secondary,
     sections,
@@ -226,7 +228,8 @@ function configBoards(entries: RankedEntry[]): Board[] {
     const cols = configColumns(family);
     const [primary, ...secondary] = cols;
     const list: Parameters<typeof sectionsOf>[1] = items.map(({ e, c, r }) => {
-      const values = samplesOf(e, r).filter((s) => s.config === config).map((s) => s.value);
+      const mine = samplesOf(e, r).filter((s) => s.config === config);
+      const values = mine.map((s) => s.value);
       const boot = stratifiedBootstrap([values], 'pooled', { seedLabel: contentLabel(`medvision/config/${config}`, [values]) });
       const value = primary!.value(c.metrics!);
       const fc = e.coverage.find((f) => f.model === r.model && f.family === r.task_type);
@@ -247,6 +250,7 @@ function configBoards(entries: RankedEntry[]): Board[] {
           n: c.metrics![G.n] ?? c.n_records,
           primary: value,
           ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
+          unitValues: Object.fromEntries(mine.map((x) => [x.key, x.value])),
           secondary: secondary.map((col) => col.value(c.metrics!)),
           sampleClass: r.sample_class,
           ...(cc ? { coverage: { units: cc.present, total: cc.expected, unit: 'samples' } } : {}),
@@ -261,6 +265,7 @@ function configBoards(entries: RankedEntry[]): Board[] {
       title: `${config.replaceAll('_', ' ')}`,
       description: `One subtask config (${FAMILY_TITLE[family]}); plain means over its samples.`,
       nUnit: 'samples',
+      evidence: { unit: 'samples', method: '95 % percentile bootstrap (1000 replicates): the subtask’s samples redrawn with replacement, mean over the finite values', minUnits: MIN_SAMPLES },
       primary: primary!,
       secondary,
       sections,
@@ -270,6 +275,9 @@ function configBoards(entries: RankedEntry[]): Board[] {
 }
 
 type RankedEntry = MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> };
+
+/** Fewest samples a row needs to be ranked (a subtask board; a family board counts its samples over every subtask). */
+export const MIN_SAMPLES = 30;
 
 /** The family boards and the per-subtask boards, over the submissions the gate ranks. */
 export function medvisionBoards(admitted: Admitted): Board[] {
