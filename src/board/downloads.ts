@@ -1,79 +1,131 @@
 import Papa from 'papaparse';
-import type { Board } from '../core/board';
+import type { Board, Entry, Row, Section, SectionMdd, UnrankedRow } from '../core/board';
 import { neutraliseFormula } from '../core/escape';
+import type { BoardDownload, BoardDownloadRow } from '../core/board-download-schema';
+import { MDD_FORMULA } from '../core/stats/mdd';
+import { RANK_RANGE_RULE } from '../core/stats/rank-range';
+import { evidenceOf } from './evidence';
 
 export type Cell = string | number | boolean | null;
 
-/**
- * A board as plain records: the same rows and order as the HTML table, unrounded numbers.
- * Every string cell goes through `neutraliseFormula` (a leading `= + - @`, tab or CR gets a `'`),
- * so a submitted name cannot become a spreadsheet formula in the CSV or in a JSON → sheet import.
- */
-export function boardRecords(board: Board): Record<string, Cell>[] {
-  return rawRecords(board).map((rec) => {
-    const out: Record<string, Cell> = {};
-    for (const [k, v] of Object.entries(rec)) out[neutraliseFormula(k)] = neutraliseFormula(v);
-    return out;
+const num = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? null : v);
+
+/** A section's rows in table order: ranked, then the listed (unranked) rows. */
+const listed = (section: Section): { r: Row | UnrankedRow; ranked: Row | undefined; status: BoardDownloadRow['status']; reason: string | null }[] => [
+  ...section.rows.map((r) => ({ r, ranked: r, status: 'ranked' as const, reason: null })),
+  ...(section.unranked ?? []).map((r) => ({ r, ranked: undefined, status: r.status, reason: r.reason })),
+];
+
+/** Every string (and key) through `neutraliseFormula`, so a submitted name cannot become a spreadsheet formula. */
+function neutralised<T>(value: T): T {
+  if (typeof value === 'string') return neutraliseFormula(value) as T;
+  if (Array.isArray(value)) return value.map(neutralised) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [neutraliseFormula(k), neutralised(v)])) as T;
+  return value;
+}
+
+const intervalOf = (r: Entry, level: number): BoardDownloadRow['interval'] =>
+  r.interval && Number.isFinite(r.interval.lo) && Number.isFinite(r.interval.hi) ? { lo: r.interval.lo, hi: r.interval.hi, level: r.interval.level ?? level, method: r.interval.method } : null;
+
+const mddOf = (m: SectionMdd | undefined, section: string): BoardDownload['mdd'] =>
+  m ? { value: m.value, basis: m.basis, n: m.n, between: m.between, formula: MDD_FORMULA[m.basis], section } : null;
+
+/** The board download: the structure `/schemas/board.json` publishes (`src/core/board-download-schema.ts`). */
+export function boardDownload(board: Board): BoardDownload {
+  const ev = evidenceOf(board);
+  const p = board.primary.def;
+  const rows: BoardDownloadRow[] = board.sections.flatMap((section) =>
+    listed(section).map(({ r, ranked, status, reason }) => ({
+      section: section.id,
+      entry: { key: r.entryKey, model_id: r.modelSlug, model: r.model, harness: r.harness },
+      submission: r.submissionId,
+      value: num(r.primary),
+      interval: intervalOf(r, ev.level),
+      rank: ranked ? ranked.rank : null,
+      rank_range: ranked ? ranked.rankRange : null,
+      coverage: r.coverage ? { units: r.coverage.units, total: r.coverage.total, unit: r.coverage.unit } : null,
+      status,
+      reason,
+      n: r.n,
+      secondary: Object.fromEntries(board.secondary.map((c, i) => [`${c.def.id}:${c.label}`, num(r.secondary[i])])),
+      org: r.org,
+      weights: r.weights,
+      release_date: r.releaseDate ?? null,
+      submitted_at: r.submittedAt,
+    })),
+  );
+  const first = board.sections.find((s) => s.mdd);
+  return neutralised({
+    format: 'evalboard-board/1',
+    benchmark: board.benchmark,
+    board: board.slug,
+    title: board.title,
+    primary: {
+      metric: p.id,
+      label: board.primary.label,
+      direction: p.direction,
+      unit: p.unit,
+      range: p.range ? [num(p.range[0]), num(p.range[1])] : null,
+    },
+    secondary: board.secondary.map((c) => ({ metric: c.def.id, label: c.label })),
+    unit: ev.unit,
+    min_units: ev.minUnits,
+    method: ev.method,
+    level: ev.level,
+    rank_rule: RANK_RANGE_RULE,
+    mdd: first ? mddOf(first.mdd, first.id) : null,
+    sections: board.sections.map((s) => ({ id: s.id, title: s.title, ranked: s.rows.length, listed: s.unranked?.length ?? 0, mdd: mddOf(s.mdd, s.id) })),
+    rows,
   });
 }
 
-function rawRecords(board: Board): Record<string, Cell>[] {
-  const p = board.primary;
-  const num = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? null : v);
-  const listed = (section: Board['sections'][number]) => [
-    ...section.rows.map((r) => ({ r, rank: r.rank as number | null, tied: r.tiedWithLeader, status: 'ranked', reason: null as string | null })),
-    ...(section.unranked ?? []).map((r) => ({ r, rank: null, tied: false, status: r.status as string, reason: r.reason as string | null })),
-  ];
-  return board.sections.flatMap((section) =>
-    listed(section).map(({ r, rank, tied, status, reason }) => {
-      const rec: Record<string, Cell> = {
-        section: section.id,
-        rank,
-        tied_with_leader: tied,
-        model: r.model,
-        model_id: r.modelSlug,
-        harness: r.harness,
-        entry: r.entryKey,
-        org: r.org,
-        weights: r.weights,
-        release_date: r.releaseDate ?? null,
-        submitted_at: r.submittedAt,
-        n: r.n,
-        [`${p.def.id}`]: num(r.primary),
-        ci_low: num(r.interval?.lo),
-        ci_high: num(r.interval?.hi),
-        ci_method: r.interval?.method ?? null,
-      };
-      board.secondary.forEach((c, i) => { rec[`${c.def.id}:${c.label}`] = num(r.secondary[i]); });
-      rec.status = status;
-      rec.reason = reason;
-      rec.coverage = r.coverage ? `${r.coverage.units}/${r.coverage.total} ${r.coverage.unit}` : null;
-      rec.submission_id = r.submissionId;
-      return rec;
-    }),
-  );
+/**
+ * A board as flat records for the CSV: the same rows and order as the HTML table and the JSON,
+ * unrounded numbers, the JSON's fields flattened. Every string cell goes through
+ * `neutraliseFormula` (a leading `= + - @`, tab or CR gets a `'`).
+ */
+export function boardRecords(board: Board): Record<string, Cell>[] {
+  const d = boardDownload(board);
+  return d.rows.map((r) => {
+    const rec: Record<string, Cell> = {
+      section: r.section,
+      rank: r.rank,
+      rank_best: r.rank_range?.[0] ?? null,
+      rank_worst: r.rank_range?.[1] ?? null,
+      model: r.entry.model,
+      model_id: r.entry.model_id,
+      harness: r.entry.harness,
+      entry: r.entry.key,
+      org: r.org,
+      weights: r.weights,
+      release_date: r.release_date,
+      submitted_at: r.submitted_at,
+      n: r.n,
+      [neutraliseFormula(d.primary.metric)]: r.value,
+      ci_low: r.interval?.lo ?? null,
+      ci_high: r.interval?.hi ?? null,
+      ci_level: r.interval?.level ?? null,
+      ci_method: r.interval?.method ?? null,
+    };
+    for (const [k, v] of Object.entries(r.secondary)) rec[k] = v;
+    rec.status = r.status;
+    rec.reason = r.reason;
+    rec.coverage = r.coverage ? `${r.coverage.units}/${r.coverage.total} ${r.coverage.unit}` : null;
+    rec.coverage_units = r.coverage?.units ?? null;
+    rec.coverage_total = r.coverage?.total ?? null;
+    rec.submission_id = r.submission;
+    return rec;
+  });
 }
 
 export function boardCsv(board: Board): string {
   const records = boardRecords(board);
-  const fields = records[0] ? Object.keys(records[0]) : ['section', 'rank', 'model'];
+  const fields = records[0] ? Object.keys(records[0]) : ['section', 'rank', 'rank_best', 'rank_worst', 'model'];
   return Papa.unparse({ fields, data: records.map((r) => fields.map((f) => r[f] ?? '')) }, { newline: '\n' }) + '\n';
 }
 
 export function boardJson(board: Board): string {
-  return JSON.stringify(
-    {
-      benchmark: board.benchmark,
-      board: board.slug,
-      title: board.title,
-      primary: { metric: board.primary.def.id, label: board.primary.label, direction: board.primary.def.direction, unit: board.primary.def.unit },
-      secondary: board.secondary.map((c) => ({ metric: c.def.id, label: c.label })),
-      n_counts: board.nUnit,
-      rows: boardRecords(board),
-    },
-    null,
-    1,
-  );
+  return JSON.stringify(boardDownload(board), null, 1);
 }
 
 /** `downloads/<benchmark>/<slug with / as __>.<ext>` */

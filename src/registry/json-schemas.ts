@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reviewSchema, submissionSchemaFor } from '../core/submission-schema';
 import { modelRecordSchema } from '../core/model-schema';
+import { boardDownloadSchema } from '../core/board-download-schema';
 import type { PublishedSchema } from '../core/benchmark';
 import { taskRecordSchema } from '../ingest/tasks/schema';
 import type { Benchmark } from '../core/benchmark';
@@ -15,6 +16,7 @@ export function publishedSchemasOf(list: readonly Benchmark[]): readonly Publish
     { name: 'model', title: 'Model registry entry (models/<id>.json)', file: 'models/<id>.json', schema: modelRecordSchema },
     ...list.flatMap((b) => b.schemas),
     { name: 'task-record', title: 'Task-submission record (task.json)', file: 'results/tasks/<id>/task.json', schema: taskRecordSchema },
+    { name: 'board', title: 'Board download (downloads/<benchmark>/<board>.json)', file: 'downloads/<benchmark>/<board>.json', schema: boardDownloadSchema },
   ];
 }
 
