@@ -1,6 +1,8 @@
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import type { Board, Section } from '../core/board';
+import { formatRankRange } from '../core/stats/rank-range';
+import { rangeLabel, shownInterval } from './about';
 
 /** Charts are drawn at build time: Observable Plot on a linkedom document, serialised to SVG. */
 function render(options: Plot.PlotOptions, label: string): string {
@@ -32,21 +34,33 @@ export interface ChartSpec {
 }
 
 /** A chart's label of an entry: "model · harness" (grid cells carry the same label). */
-const entryName = (r: { model: string; harness: string }) => `${r.model} · ${r.harness}`;
+const entryName = (r: { model: string; harness: string; synthetic?: boolean }) => `${entryKeyLabel(r)}${r.synthetic ? ' (synthetic)' : ''}`;
+/** The grid cells' key of an entry (`Board['grid'][].model`), without the synthetic mark. */
+const entryKeyLabel = (r: { model: string; harness: string }) => `${r.model} · ${r.harness}`;
 
-/** Forest plot: each model's primary value with its 95 % interval, in rank order. */
+/**
+ * Forest plot: each model's primary value with its 95 % interval, in rank order, labelled with its
+ * rank range. Intervals are drawn truncated to the metric's range; a truncated end gets an arrow.
+ */
 export function forestPlot(board: Board, section: Section): ChartSpec | undefined {
   const all = section.rows.filter((r) => finite(r.primary));
   if (all.length === 0) return undefined;
   const rows = all.slice(0, CHART_MODELS);
-  const k = board.primary.def.format.kind === 'percent' ? 100 : 1;
-  const data = rows.map((r) => ({
-    model: `${r.rank}. ${entryName(r)}`,
-    v: r.primary! * k,
-    lo: r.interval ? r.interval.lo * k : r.primary! * k,
-    hi: r.interval ? r.interval.hi * k : r.primary! * k,
-    tied: r.rank === 1 || r.tiedWithLeader,
-  }));
+  const def = board.primary.def;
+  const k = def.format.kind === 'percent' ? 100 : 1;
+  const data = rows.map((r) => {
+    const iv = r.interval ? shownInterval(def, r.interval.lo, r.interval.hi) : undefined;
+    return {
+      model: `${formatRankRange(r.rankRange)}. ${entryName(r)}`,
+      v: r.primary! * k,
+      lo: iv ? iv.lo * k : r.primary! * k,
+      hi: iv ? iv.hi * k : r.primary! * k,
+      cutLo: !!iv && iv.lo !== r.interval!.lo,
+      cutHi: !!iv && iv.hi !== r.interval!.hi,
+      top: r.rankRange[0] === 1,
+    };
+  });
+  const truncated = data.some((d) => d.cutLo || d.cutHi);
   const width = 640;
   const height = Math.max(80, 28 + rows.length * 22);
   const svg = render({
@@ -54,17 +68,20 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
     height,
     marginLeft: 200,
     style: { fontSize: '12px', background: 'transparent' },
-    x: { label: `${board.primary.label} ${board.primary.def.direction === 'lower' ? '← better' : 'better →'}`, grid: true },
+    x: { label: `${board.primary.label} ${def.direction === 'lower' ? '← better' : 'better →'}`, grid: true },
     y: { label: null, domain: data.map((d) => d.model) },
     marks: [
       Plot.ruleY(data, { y: 'model', x1: 'lo', x2: 'hi', stroke: 'currentColor', strokeWidth: 2 }),
-      Plot.dot(data, { y: 'model', x: 'v', r: 4, fill: (d: { tied: boolean }) => (d.tied ? '#1f77b4' : '#888'), stroke: 'currentColor' }),
+      Plot.text(data.filter((d) => d.cutLo), { y: 'model', x: 'lo', text: () => '◀', fill: 'currentColor', textAnchor: 'end', dx: 2 }),
+      Plot.text(data.filter((d) => d.cutHi), { y: 'model', x: 'hi', text: () => '▶', fill: 'currentColor', textAnchor: 'start', dx: -2 }),
+      Plot.dot(data, { y: 'model', x: 'v', r: 4, fill: (d: { top: boolean }) => (d.top ? '#1f77b4' : '#888'), stroke: 'currentColor' }),
     ],
-  }, `Forest plot of ${board.primary.label} with 95 % intervals, ${section.title}`);
+  }, `Forest plot of ${board.primary.label} with 95 % intervals and rank ranges, ${section.title}`);
+  const range = rangeLabel(def);
   return {
     id: `forest-${section.id}`,
     title: `${board.primary.label} with 95 % intervals — ${section.title}`,
-    summary: `Forest plot of ${rows.length} models; blue dots are #1 and the models tied with it.${capped(all.length)}`,
+    summary: `Forest plot of ${rows.length} models, labelled with their rank ranges; blue dots are the models whose range includes 1 (statistically indistinguishable from the leader).${truncated && range ? ` Intervals are drawn truncated to the metric's range ${range}; an arrow marks a truncated end.` : ''}${capped(all.length)}`,
     svg,
     width,
     height,
@@ -74,7 +91,8 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
 /** Subtask heat grid: models × subtask configs, coloured by the primary metric. */
 export function heatGrid(board: Board, sectionId: string): ChartSpec | undefined {
   const section = board.sections.find((s) => s.id === sectionId);
-  const ranked = (section?.rows ?? []).map(entryName);
+  const ranked = (section?.rows ?? []).map(entryKeyLabel);
+  const shown = new Map((section?.rows ?? []).map((r) => [entryKeyLabel(r), entryName(r)]));
   const top = new Set(ranked.slice(0, CHART_MODELS));
   const cells = (board.grid ?? []).filter((c) => c.section === sectionId && finite(c.value) && top.has(c.model));
   if (cells.length === 0) return undefined;
@@ -92,7 +110,7 @@ export function heatGrid(board: Board, sectionId: string): ChartSpec | undefined
     marginBottom: 80,
     style: { fontSize: '11px', background: 'transparent' },
     x: { label: null, domain: subtasks, tickRotate: -25, tickFormat: label },
-    y: { label: null, domain: models },
+    y: { label: null, domain: models, tickFormat: (m: string) => shown.get(m) ?? m },
     color: { scheme: board.primary.def.direction === 'lower' ? 'blues' : 'greens', reverse: board.primary.def.direction === 'lower', legend: false },
     marks: [
       Plot.cell(cells, { x: 'subtask', y: 'model', fill: (c: { value: number }) => c.value * k, inset: 0.5 }),

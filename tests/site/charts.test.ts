@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 
 const evil = '<script>alert("x")</script> & Co';
 const row = (i: number, over: Partial<Row> = {}): Row => ({
-  rank: i, tiedWithLeader: false, submissionId: `s${i}`, modelSlug: `m${i}`, model: i === 1 ? evil : `m${i}`, org: evil, weights: 'open',
+  rank: i, rankRange: [i, i], tiedWithLeader: false, submissionId: `s${i}`, modelSlug: `m${i}`, model: i === 1 ? evil : `m${i}`, org: evil, weights: 'open',
   releaseDate: `2025-0${i}-01`, submittedAt: '2026-01-01', n: 100, primary: 0.1 * i, interval: { lo: 0.1 * i - 0.02, hi: 0.1 * i + 0.02, method: 'bootstrap' },
   secondary: [0.5], harness: 'h 1', entryKey: `m${i}~h-1`, ...over,
 });
