@@ -37,7 +37,13 @@ export async function checkLatch(dir: string, ctx: CheckContext = {}): Promise<B
     if (bad) findings.push({ path: r.path, pointer: '$.result.test_id', severity: 'error', message: `eval id ${JSON.stringify(r.evalId.slice(0, 80))} ${bad}` });
     const key = `${r.evalId}\u0000${r.run.model_name}\u0000${r.run.harness}\u0000${r.run.trial_index}`;
     const first = seen.get(key);
-    if (first) findings.push({ path: r.path, pointer: '$.trial_index', severity: 'error', message: `duplicate run: eval ${r.evalId}, ${r.run.model_name}|${r.run.harness}, trial ${r.run.trial_index} is also in ${first}` });
+    // The trial's identity is its r<N> folder (upstream's layout): the same trial_index in another
+    // r<N> is a rerun, recorded as such; without r<N> folders a repeated trial_index is a duplicate.
+    // An identical copy under another r<N> is still a duplicate.
+    const trialDir = (p: string) => /(?:^|\/)(r\d+)\/result\.json$/.exec(p)?.[1];
+    const firstRun = first ? scored.runs.find((x) => x.path === first) : undefined;
+    if (first && trialDir(first) && trialDir(r.path) && trialDir(first) !== trialDir(r.path) && JSON.stringify(firstRun?.run) !== JSON.stringify(r.run)) findings.push({ path: r.path, pointer: '$.trial_index', severity: 'warning', message: `rerun: eval ${r.evalId}, ${r.run.model_name}|${r.run.harness}, trial_index ${r.run.trial_index} is also recorded in ${first}; each r<N> folder counts as its own trial` });
+    else if (first) findings.push({ path: r.path, pointer: '$.trial_index', severity: 'error', message: `duplicate run: eval ${r.evalId}, ${r.run.model_name}|${r.run.harness}, trial ${r.run.trial_index} is also in ${first}` });
     else seen.set(key, r.path);
     const tk = `${r.evalId}\u0000${r.run.model_name}|${r.run.harness}`;
     const t = trials.get(tk) ?? { found: 0, path: r.path, ...(r.run.n_trials === undefined ? {} : { declared: r.run.n_trials }) };

@@ -11,6 +11,7 @@ import { reportedFor } from './boards/reported';
 import { compareLatch } from './compare';
 import { writeLatchDemo } from './demo/write';
 import { latchDigest } from './digest';
+import { latchImporter } from './importer/import';
 
 export const latch: Benchmark = {
   id: 'latch',
@@ -34,4 +35,5 @@ export const latch: Benchmark = {
     boardExtras: (board) => reportedFor(board).map((view) => ({ component: () => import('./components/ReportedTable.astro'), props: { view } })),
   },
   demo: { write: writeLatchDemo },
+  importer: latchImporter,
 };
