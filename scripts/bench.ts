@@ -1,20 +1,32 @@
-// npm run bench [-- --records N] — MedVision scoring throughput on a generated tree, next to
-// bare JSON.parse of every line of the same bytes (and Python's json.loads when python3 exists).
-// Prints figures; never fails on time (DESIGN §8).
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+// npm run bench [-- --records N] [--rounds R] [--upstream '<command with {tree}>']
+// MedVision scoring end to end on a generated tree of real-shaped TL records (≈ 3.9 KB each),
+// next to a naive Node pass (read every file, JSON.parse every line) and Python's json.loads; each
+// contender is a whole process, started R times in alternation (A B C A B C …) so drift in the
+// machine's speed hits all alike; wall and CPU seconds per run, the load average per round.
+// The upstream Python (medvision_bm's parse_outputs per-sample metrics + the TL summarizer) is
+// timed the same way when given: --upstream '<python> <driver.py> {tree}' or EVALBOARD_UPSTREAM
+// ({tree} is replaced by the tree's path). Prints figures; never fails on time (DESIGN §8).
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { DEMO_CONFIGS, DEMO_MODELS, TASK_TAG, demoRecords, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
-import { scoreMedvisionTree } from '../src/benchmarks/medvision/formats/score-tree';
-import { forEachLine } from '../src/core/line-reader';
 
-const argAt = process.argv.indexOf('--records');
-const RECORDS = argAt > 0 ? Number(process.argv[argAt + 1]) : 1_000_000;
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const RECORDS = Number(arg('records') ?? 100_000);
+const ROUNDS = Number(arg('rounds') ?? 3);
+const UPSTREAM = arg('upstream') ?? process.env.EVALBOARD_UPSTREAM;
 const PER_CONFIG = 1000;
 const TL = DEMO_CONFIGS.filter((c) => c.family === 'TL');
 const PADDING = 2600; // long prompt text: records of ≈ 3.9 KB, like real TL records (DESIGN §8)
-const root = join(import.meta.dirname, '..', 'bench-data', `medvision-${RECORDS}`);
+const ROOT = join(import.meta.dirname, '..');
+const tree = join(ROOT, 'bench-data', `medvision-${RECORDS}`);
+/** Measured by the issue on this machine class (100 k real TL records, 371 MB, load ≈ 1). */
+const UPSTREAM_REFERENCE = { lo: 10.3, hi: 12.6, records: 100_000 };
 
 async function generate(): Promise<void> {
   const models = Math.ceil(RECORDS / (PER_CONFIG * TL.length));
@@ -22,7 +34,7 @@ async function generate(): Promise<void> {
   for (let m = 0; m < models && left > 0; m++) {
     const base = DEMO_MODELS[m % DEMO_MODELS.length]!;
     const model: DemoModel = { ...base, name: `${base.name}-bench${m}` };
-    const parsed = join(root, 'Results', TASK_TAG.TL, model.name, 'parsed');
+    const parsed = join(tree, 'Results', TASK_TAG.TL, model.name, 'parsed');
     mkdirSync(parsed, { recursive: true });
     for (const cfg of TL) {
       if (left <= 0) break;
@@ -36,7 +48,7 @@ async function generate(): Promise<void> {
       await once(out, 'finish');
     }
   }
-  writeFileSync(join(root, 'DONE'), String(RECORDS));
+  writeFileSync(join(tree, 'DONE'), String(RECORDS));
 }
 
 function files(): string[] {
@@ -48,64 +60,97 @@ function files(): string[] {
       else if (p.endsWith('.jsonl')) out.push(p);
     }
   };
-  walk(join(root, 'Results'));
+  walk(join(tree, 'Results'));
   return out;
 }
 
-function time<T>(fn: () => T): [T, number] {
-  const t0 = process.hrtime.bigint();
-  const r = fn();
-  return [r, Number(process.hrtime.bigint() - t0) / 1e9];
+/** CPU seconds of this process's waited-for children (Linux /proc: cutime + cstime, in clock ticks). */
+function childCpu(): number {
+  const f = readFileSync('/proc/self/stat', 'utf8');
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return (Number(rest[13]) + Number(rest[14])) / 100;
 }
 
-if (!existsSync(join(root, 'DONE'))) {
-  console.log(`generating ${RECORDS.toLocaleString()} TL records into ${root} …`);
-  const [, s] = time(() => 0);
+interface Contender {
+  name: string;
+  cmd: string[];
+  check?: (stdout: string) => string | undefined;
+}
+
+if (!existsSync(join(tree, 'DONE'))) {
+  console.log(`generating ${RECORDS.toLocaleString()} TL records into ${tree} …`);
   const t0 = Date.now();
   await generate();
-  console.log(`  generated in ${((Date.now() - t0) / 1000 + s).toFixed(1)} s`);
+  console.log(`  generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 const all = files();
 const bytes = all.reduce((s, f) => s + statSync(f).size, 0);
 const mb = bytes / 1e6;
 console.log(`tree: ${all.length} files, ${mb.toFixed(0)} MB, ${RECORDS.toLocaleString()} records (${(bytes / RECORDS / 1000).toFixed(2)} KB each)`);
+for (const f of all) readFileSync(f); // warm the page cache: every contender reads from memory
 
-// Warm the page cache so every contender reads from memory.
-for (const f of all) readFileSync(f);
+const NAIVE = `const fs=require('fs');let n=0;for(const f of process.argv.slice(1))for(const l of fs.readFileSync(f,'utf8').split('\\n'))if(l){JSON.parse(l);n++}console.log(n)`;
+const PY = 'import json,sys\nn=0\nfor p in sys.argv[1:]:\n  with open(p) as f:\n    for l in f:\n      if l.strip(): json.loads(l); n+=1\nprint(n)';
+const hasPython = spawnSync('python3', ['-c', '0']).status === 0;
+const contenders: Contender[] = [
+  {
+    name: 'evalboard score --json (validate + score + summarise)',
+    // Exactly what `npm run --silent score -- <tree> --json` runs, minus npm's own start.
+    cmd: [process.execPath, '--max-semi-space-size=64', join(ROOT, 'dist-cli', 'score.mjs'), tree, '--json'],
+    check: (out) => {
+      const doc = JSON.parse(out);
+      const n = doc.items.reduce((s: number, i: { n?: number; n_records?: number }) => s + (i.n_records ?? i.n ?? 0), 0);
+      const errors = doc.findings.filter((f: { severity: string }) => f.severity === 'error').length;
+      return `${n.toLocaleString()} records scored, ${errors} error findings`;
+    },
+  },
+  { name: 'naive Node: readFileSync + JSON.parse every line', cmd: [process.execPath, '-e', NAIVE, ...all] },
+  ...(hasPython ? [{ name: 'python3 json.loads every line (no metrics)', cmd: ['python3', '-c', PY, ...all] }] : []),
+  ...(UPSTREAM ? [{ name: 'upstream Python (as given)', cmd: UPSTREAM.split(/\s+/).filter(Boolean).map((w) => w.replaceAll('{tree}', tree)) }] : []),
+];
 
-const [naiveCount, naive] = time(() => {
-  let n = 0;
-  for (const f of all) {
-    for (const line of readFileSync(f, 'utf8').split('\n')) {
-      if (line) { JSON.parse(line); n++; }
+const times = new Map<string, { wall: number[]; cpu: number[] }>(contenders.map((c) => [c.name, { wall: [], cpu: [] }]));
+for (let r = 1; r <= ROUNDS; r++) {
+  const load = loadavg()[0]!.toFixed(2);
+  const cells: string[] = [];
+  for (const c of contenders) {
+    const cpu0 = childCpu();
+    const t0 = process.hrtime.bigint();
+    const p = spawnSync(c.cmd[0]!, c.cmd.slice(1), { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+    const cpu = childCpu() - cpu0;
+    if (p.status !== 0 && !(c.check && p.status === 1)) {
+      console.log(`  ${c.name}: exit ${p.status ?? p.signal}: ${(p.stderr ?? '').slice(0, 300)}`);
+      continue;
     }
+    times.get(c.name)!.wall.push(wall);
+    times.get(c.name)!.cpu.push(cpu);
+    const note = c.check && r === 1 ? ` (${c.check(p.stdout)})` : '';
+    cells.push(`${c.name.split(':')[0]!.split(' (')[0]} ${wall.toFixed(2)} s wall / ${cpu.toFixed(2)} s cpu${note}`);
   }
-  return n;
-});
-const [scored, ours] = time(() => scoreMedvisionTree(root));
-const [, linesOnly] = time(() => {
-  let n = 0;
-  for (const f of all) forEachLine(f, () => { n++; });
-  return n;
-});
-const errors = scored.findings.filter((f) => f.severity === 'error').length;
-const n = scored.configs.reduce((s, c) => s + c.n_records, 0);
-
-const row = (name: string, s: number, count = RECORDS) =>
-  `${name.padEnd(52)} ${s.toFixed(2).padStart(7)} s  ${Math.round(count / s).toLocaleString().padStart(10)} samples/s  ${(mb / s).toFixed(0).padStart(5)} MB/s`;
-console.log(row('read lines only (lower bound for any reader)', linesOnly));
-console.log(row('naive Node: readFileSync + JSON.parse every line', naive, naiveCount));
-console.log(row('evalboard: validate + score + aggregate + summarise', ours, n));
-
-let python: number | undefined;
-try {
-  const code = 'import json,sys,time\nt=time.perf_counter()\nn=0\nfor p in sys.argv[1:]:\n  with open(p) as f:\n    for l in f:\n      if l.strip(): json.loads(l); n+=1\nprint(time.perf_counter()-t)';
-  python = Number(execFileSync('python3', ['-c', code, ...all], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim());
-  console.log(row('python3 json.loads every line (upstream floor, no metrics)', python));
-} catch {
-  console.log('python3 not available: skipped the json.loads baseline');
+  console.log(`round ${r} (load average ${load} → ${loadavg()[0]!.toFixed(2)}): ${cells.join('; ')}`);
 }
-console.log(`\nspeed-up vs naive JSON.parse: ${(naive / ours).toFixed(2)}×` + (python ? `; vs Python json.loads alone: ${(python / ours).toFixed(2)}×` : ''));
-console.log('DESIGN §8 reference: upstream json.loads + cal_metrics on 100 k real TL records (371 MB) takes 4.2–4.9 s, i.e. ≈ 21–24 k samples/s;');
-console.log(`evalboard here: ${Math.round(n / ours).toLocaleString()} samples/s → ${((n / ours) / 22_500).toFixed(1)}× that reference rate.`);
-console.log(`records scored: ${n.toLocaleString()}, error findings: ${errors}, peak RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const range = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+console.log('');
+for (const c of contenders) {
+  const t = times.get(c.name)!;
+  if (t.wall.length === 0) continue;
+  const w = median(t.wall);
+  console.log(`${c.name.padEnd(56)} wall ${w.toFixed(2)} s (${range(t.wall)})  cpu ${median(t.cpu).toFixed(2)} s  ${Math.round(RECORDS / w).toLocaleString().padStart(9)} records/s  ${(mb / w).toFixed(0).padStart(4)} MB/s`);
+}
+const ours = median(times.get(contenders[0]!.name)!.wall);
+const naive = median(times.get(contenders[1]!.name)!.wall);
+console.log(`\nours vs naive JSON.parse: ${(naive / ours).toFixed(2)}× (wall medians)`);
+if (UPSTREAM) {
+  const up = median(times.get('upstream Python (as given)')!.wall);
+  console.log(`ours vs upstream (measured above): ${(up / ours).toFixed(1)}×`);
+} else {
+  const scale = RECORDS / UPSTREAM_REFERENCE.records;
+  console.log(
+    `upstream: not measured (pass --upstream '<python with medvision_bm> <driver running parse_outputs' per-sample metrics + the TL summarizer> {tree}', or set EVALBOARD_UPSTREAM). ` +
+      `The issue measured it at ${UPSTREAM_REFERENCE.lo}–${UPSTREAM_REFERENCE.hi} s per 100 k real TL records on this machine class (load ≈ 1): ` +
+      `ours is ${((UPSTREAM_REFERENCE.lo * scale) / ours).toFixed(1)}–${((UPSTREAM_REFERENCE.hi * scale) / ours).toFixed(1)}× that.`,
+  );
+}
