@@ -52,6 +52,7 @@ export function boardDownload(board: Board): BoardDownload {
       weights: r.weights,
       release_date: r.releaseDate ?? null,
       submitted_at: r.submittedAt,
+      synthetic: r.synthetic === true,
     })),
   );
   const first = board.sections.find((s) => s.mdd);
@@ -114,6 +115,7 @@ export function boardRecords(board: Board): Record<string, Cell>[] {
     rec.coverage_units = r.coverage?.units ?? null;
     rec.coverage_total = r.coverage?.total ?? null;
     rec.submission_id = r.submission;
+    rec.synthetic = r.synthetic;
     return rec;
   });
 }

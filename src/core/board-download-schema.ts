@@ -56,6 +56,7 @@ export const downloadRowSchema = z
     weights: z.enum(['open', 'closed', 'n/a']),
     release_date: z.string().nullable(),
     submitted_at: z.string(),
+    synthetic: z.boolean().describe('Synthetic demo data (the submission or its registered model is marked synthetic), not a real model run.'),
   })
   .strict();
 
