@@ -57,10 +57,10 @@ const replacer = (_: string, v: unknown) =>
   typeof v === 'number' && !Number.isFinite(v) ? (Number.isNaN(v) ? '__NaN' : v > 0 ? '__Inf' : '__-Inf') : v;
 const reviver = (_: string, v: unknown) => (v === '__NaN' ? NaN : v === '__Inf' ? Infinity : v === '__-Inf' ? -Infinity : v);
 
-/** `compute()` once per folder content; set EVALBOARD_NO_CACHE=1 to bypass. */
+/** `compute()` once per folder content; set EVALBOARD_NO_CACHE=1 to bypass, EVALBOARD_CACHE_DIR to move it (bench:build). */
 export function cached<T>(benchmark: string, dir: string, compute: () => T): T {
   if (process.env.EVALBOARD_NO_CACHE) return compute();
-  const base = join(process.cwd(), '.cache', 'scored', benchmark);
+  const base = join(process.env.EVALBOARD_CACHE_DIR ?? join(process.cwd(), '.cache', 'scored'), benchmark);
   const file = join(base, `${folderHash(dir)}.json`);
   if (existsSync(file)) {
     try {

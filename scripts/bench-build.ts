@@ -1,0 +1,187 @@
+// npm run bench:build [-- --models 200] [--scale N] [--keep]
+// Full-build benchmark: writes a synthetic corpus of --models entries across every benchmark under
+// bench-data/build-<scale>/ (MedVision open-weight runs at 1000·N samples per subtask and pilot runs
+// at 100·N, on 66 subtasks — the 11 demo subtasks and 5 synthetic copies of each, ≈ 9 M samples at
+// N = 1; the latch and ClinicalBench demo submissions), builds the whole site from it (astro +
+// pagefind, with an empty score cache), adds one MedVision submission and builds again (the cache
+// warm), and prints one line per figure: full and incremental build seconds, peak RSS of the build
+// process, pages, dist size and the five slowest pages. Prints figures; never fails on them.
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoConfig, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
+import { buildMedvisionReferenceFromTree } from '../src/benchmarks/medvision/reference/read';
+import { writeLatchDemo } from '../src/benchmarks/latch/demo/write';
+import { writeClinicalbenchDemo } from '../src/benchmarks/clinicalbench/demo/write';
+import { LATCH_DEMO_MODELS } from '../src/benchmarks/latch/demo/generator';
+import { DEMO_AGENTS } from '../src/benchmarks/clinicalbench/demo/generator';
+import type { DemoTarget } from '../src/core/demo-submission';
+import { writeDemoSubmission } from '../src/ingest/demo-files';
+import { writeReference } from '../src/ingest/references';
+import { hashSeed, mulberry32 } from '../src/core/prng';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const MODELS = Number(arg('models') ?? 200);
+const SCALE = Number(arg('scale') ?? 1);
+const ROOT = join(import.meta.dirname, '..');
+const WORK = join(ROOT, 'bench-data', `build-${MODELS}-${SCALE}`);
+const target: DemoTarget = { resultsRoot: join(WORK, 'results'), reviewsRoot: join(WORK, 'reviews'), modelsRoot: join(WORK, 'models'), referencesRoot: join(WORK, 'references') };
+const CACHE = join(WORK, 'cache');
+const OUT = join(WORK, 'dist');
+const FULL = Math.max(1, Math.round(1000 * SCALE));
+const PILOT = Math.max(1, Math.round(100 * SCALE));
+const PADDING = 2600; // records of ≈ 4 KB, like real ones (long prompt and response text)
+const COPIES = 6;
+const STAMP = '20260901_120000';
+
+/** 66 subtasks: the demo's 11 and copies under synthetic dataset names (own ground truth each). */
+const SUBTASKS: DemoConfig[] = Array.from({ length: COPIES }, (_, k) =>
+  DEMO_CONFIGS.map((c) => (k === 0 ? c : { ...c, dataset: `${c.dataset}${'BCDEFGH'[k - 1]}`, config: c.config.replace(c.dataset, `${c.dataset}${'BCDEFGH'[k - 1]}`) })),
+).flat();
+
+async function writeLines(file: string, lines: Iterable<string>): Promise<number> {
+  const out = createWriteStream(file);
+  let n = 0;
+  for (const line of lines) {
+    n++;
+    if (!out.write(line + '\n')) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return n;
+}
+
+function benchModel(i: number): DemoModel & { id: string } {
+  const rand = mulberry32(hashSeed(`bench-build|${i}`));
+  const name = `bench-model-${String(i).padStart(3, '0')}`;
+  return {
+    id: `${name}-bench`,
+    name,
+    org: `Bench Org ${String.fromCharCode(65 + (i % 12))}`,
+    weights: i % 3 === 0 ? 'closed' : 'open',
+    release_date: `202${4 + (i % 3)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 27)).padStart(2, '0')}`,
+    relError: 0.1 + rand() * 0.5,
+    failRate: rand() * 0.1,
+    boxJitter: 0.1 + rand() * 0.5,
+  };
+}
+
+/** One MedVision submission: every subtask, at the open-weight or pilot budget. */
+async function writeMedvisionEntry(i: number): Promise<number> {
+  const model = benchModel(i);
+  const n = model.weights === 'open' ? FULL : PILOT;
+  const dir = join(target.resultsRoot, 'medvision', model.id);
+  let samples = 0;
+  for (const cfg of SUBTASKS) {
+    const parsed = join(dir, 'Results', TASK_TAG[cfg.family], model.name, 'parsed');
+    mkdirSync(parsed, { recursive: true });
+    samples += await writeLines(join(parsed, `${STAMP}_samples_${cfg.config}.jsonl`), demoRecords(model, cfg, n, PADDING));
+  }
+  writeDemoSubmission(target, {
+    id: model.id,
+    benchmark: 'medvision',
+    model,
+    harness: { name: 'medvision_bm', version: '1.2.0' },
+    notes: 'Synthetic bench:build data; not a real model.',
+    reviewText: 'Synthetic bench data.',
+  });
+  return samples;
+}
+
+function du(dir: string): { bytes: number; html: number } {
+  let bytes = 0;
+  let html = 0;
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        bytes += statSync(p).size;
+        if (e.name.endsWith('.html')) html++;
+      }
+    }
+  };
+  walk(dir);
+  return { bytes, html };
+}
+
+interface BuildFigures {
+  astro: number;
+  pagefind: number;
+  rssMb: number;
+  slowest: [string, number][];
+}
+
+/** astro build (under /usr/bin/time -v for the peak RSS) then pagefind, as `npm run build` does. */
+function build(): BuildFigures {
+  rmSync(OUT, { recursive: true, force: true });
+  const env = { ...process.env, EVALBOARD_RESULTS: target.resultsRoot, EVALBOARD_MODELS: target.modelsRoot, EVALBOARD_REVIEWS: target.reviewsRoot, EVALBOARD_REFERENCES: target.referencesRoot, EVALBOARD_CACHE_DIR: CACHE };
+  const astro = join(ROOT, 'node_modules', '.bin', 'astro');
+  const hasTime = existsSync('/usr/bin/time');
+  const t0 = performance.now();
+  const r = spawnSync(hasTime ? '/usr/bin/time' : astro, [...(hasTime ? ['-v', astro] : []), 'build', '--outDir', OUT], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const astroS = (performance.now() - t0) / 1000;
+  if (r.status !== 0) {
+    console.error(r.stdout.slice(-3000), r.stderr.slice(-3000));
+    throw new Error(`astro build failed (${r.status ?? r.signal})`);
+  }
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
+  // Astro logs each page as `├─ /path/index.html (+12ms)`.
+  const slowest = [...r.stdout.matchAll(/[├└]─ (\S+) \(\+(\d+(?:\.\d+)?)(ms|s)\)/g)]
+    .map((m): [string, number] => [m[1]!, Number(m[2]) * (m[3] === 's' ? 1000 : 1)])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
+  const t1 = performance.now();
+  const p = spawnSync(join(ROOT, 'node_modules', '.bin', 'pagefind'), ['--site', OUT, '--silent'], { cwd: ROOT, encoding: 'utf8' });
+  if (p.status !== 0) throw new Error(`pagefind failed: ${p.stderr}`);
+  return { astro: astroS, pagefind: (performance.now() - t1) / 1000, rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
+}
+
+// The corpus: written once per (models, scale), reused by later runs.
+let samples = 0;
+// The latch and ClinicalBench demo submissions, then MedVision up to --models with the one the
+// incremental build adds.
+const medvisionEntries = Math.max(1, MODELS - LATCH_DEMO_MODELS.length - DEMO_AGENTS.length - 1);
+if (!existsSync(join(WORK, 'DONE'))) {
+  rmSync(WORK, { recursive: true, force: true });
+  const t0 = performance.now();
+  writeLatchDemo(target);
+  writeClinicalbenchDemo(target);
+  for (let i = 0; i < medvisionEntries; i++) samples += await writeMedvisionEntry(i);
+  // The answer key: any full-budget run holds every subtask's ground truth (shared by all models).
+  const open = benchModel(1);
+  const reference = buildMedvisionReferenceFromTree(join(target.resultsRoot, 'medvision', open.id, 'Results'), {
+    version: 'demo', source: 'synthetic: bench:build', synthetic: true, treeClass: 'full', caps: { full: FULL, pilot: PILOT },
+  });
+  writeReference(target.referencesRoot!, 'medvision', 'demo', reference);
+  writeFileSync(join(WORK, 'DONE'), String(samples));
+  console.log(`corpus written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+} else samples = Number(readFileSync(join(WORK, 'DONE'), 'utf8'));
+const corpus = du(target.resultsRoot);
+const entries = readdirSync(target.resultsRoot).reduce((s, b) => s + readdirSync(join(target.resultsRoot, b)).length, 0);
+console.log(`corpus: ${entries} entries (${medvisionEntries} MedVision: ${SUBTASKS.length} subtasks × ${FULL} samples open-weight / ${PILOT} pilot; latch and ClinicalBench demo submissions), ${samples.toLocaleString()} MedVision samples, ${(corpus.bytes / 1e6).toFixed(0)} MB, in ${WORK}`);
+
+rmSync(CACHE, { recursive: true, force: true });
+const load0 = loadavg()[0]!.toFixed(2);
+const full = build();
+const site = du(OUT);
+// One new submission (a new model id, registry file and review), then the rebuild on a warm cache.
+const added = await writeMedvisionEntry(medvisionEntries);
+const load1 = loadavg()[0]!.toFixed(2);
+const inc = build();
+rmSync(join(target.resultsRoot, 'medvision', benchModel(medvisionEntries).id), { recursive: true, force: true });
+rmSync(join(target.modelsRoot, `${benchModel(medvisionEntries).name}.json`), { force: true });
+rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(medvisionEntries).id}.json`), { force: true });
+
+const total = (b: BuildFigures) => b.astro + b.pagefind;
+console.log(`full build s: ${total(full).toFixed(1)} (astro ${full.astro.toFixed(1)} + pagefind ${full.pagefind.toFixed(1)}; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
+console.log(`incremental build s: ${total(inc).toFixed(1)} (astro ${inc.astro.toFixed(1)} + pagefind ${inc.pagefind.toFixed(1)}; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full; load average ${load1})`);
+console.log(`peak RSS MB: ${full.rssMb.toFixed(0)} full, ${inc.rssMb.toFixed(0)} incremental (astro build process)`);
+console.log(`pages: ${site.html}`);
+console.log(`dist size MB: ${(site.bytes / 1e6).toFixed(1)}`);
+console.log(`slowest pages (full build): ${full.slowest.map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(', ')}`);
