@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Board } from './board';
-import type { Difference } from './compare';
+import type { CompareData } from './compare';
 import type { Finding } from './findings';
 import type { FormatHandler } from './format-handler';
 import type { MetricDef } from './metric';
@@ -108,8 +108,12 @@ export interface SubmissionSupport {
   contentDigest?(dir: string): Promise<string | undefined>;
   /** Every board of this benchmark (view models), computed from the loaded submissions the gate admits. */
   boards(admitted: Admitted): Promise<Board[]>;
-  /** Paired differences between two entries (model × harness, by `entryKey`) on the units both were scored on (ranked submissions only). */
-  compare(slugA: string, slugB: string, admitted: Admitted): Promise<Difference[]>;
+  /**
+   * One entry's (model × harness, by `entryKey`) per-unit values for compare (ranked submissions
+   * only), published as `/compare-data/<benchmark>/<entry>.json`; `src/core/compare.ts` pairs two
+   * of them on their shared units. Undefined when the entry has nothing ranked here.
+   */
+  compareData(slug: string, admitted: Admitted): Promise<CompareData | undefined>;
   /** Sections shown below a board's ranking. */
   boardExtras?(board: Board): BoardExtra[];
 }

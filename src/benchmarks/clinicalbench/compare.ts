@@ -1,33 +1,32 @@
 import { AVERAGE_COLUMN, TASK_COLUMNS } from './columns';
-import { pairedMeanDifference } from '../../core/stats/mean-interval';
-import { contentLabel } from '../../core/stats/rng';
-import { mean, verdictOf, type Difference } from '../../core/compare';
+import { compareMetric, type CompareData, type CompareScope, type UnitBlock } from '../../core/compare';
 import type { MetricDef } from '../../core/metric';
 import { entryKeyOf, rankedEntries } from '../../board/submission-meta';
 import type { Admitted } from '../../core/benchmark';
-import { summarizeEpisodes, type SeedRow } from './scorer/aggregate';
+import { summarizeEpisodes } from './scorer/aggregate';
 import { loadClinicalbench } from './boards/boards';
 
-/** Paired mean difference of per-seed scores, per difficulty and on the average, on shared seeds. */
-export async function compareClinicalbench(slugA: string, slugB: string, admitted: Admitted): Promise<Difference[]> {
-  const entries = rankedEntries(await loadClinicalbench(), admitted);
-  const rowsOf = (slug: string) => {
-    const eps = entries.filter((e) => entryKeyOf(e.submission) === slug).flatMap((e) => e.episodes);
-    return eps.length ? summarizeEpisodes(eps).rows : [];
-  };
-  const ra = rowsOf(slugA);
-  const rb = rowsOf(slugB);
-  if (!ra.length || !rb.length) return [];
-  const cols: [string, keyof SeedRow, MetricDef][] = [AVERAGE_COLUMN, ...TASK_COLUMNS].map((c) => [c.name, c.rowKey, c.def]);
-  const out: Difference[] = [];
-  for (const [task, key, def] of cols) {
-    const mb = new Map(rb.map((r) => [r.seed, r[key] as number | null]));
-    const shared = ra.filter((r) => typeof r[key] === 'number' && typeof mb.get(r.seed) === 'number');
-    if (!shared.length) continue;
-    const xa = shared.map((r) => r[key] as number);
-    const xb = shared.map((r) => mb.get(r.seed) as number);
-    const d = pairedMeanDifference(xb, xa, contentLabel(`compare/clinicalbench/${task}`, [xa, xb]));
-    out.push({ benchmark: 'ClinicalBench', task, def, n: shared.length, unit: 'shared seeds', a: mean(xa), b: mean(xb), diff: d.estimate, lo: d.lo, hi: d.hi, verdict: verdictOf(def, d.lo, d.hi) });
+/**
+ * Fewest shared seeds in a column for an interval, a test and a verdict. Compare's own constant:
+ * boards have no per-benchmark `minUnits` yet.
+ */
+export const CLINICALBENCH_MIN_SEEDS = 3;
+
+/** An entry's per-seed scores, per difficulty and on the average (ranked submissions only). */
+export async function clinicalbenchCompareData(slug: string, admitted: Admitted): Promise<CompareData | undefined> {
+  const eps = rankedEntries(await loadClinicalbench(), admitted)
+    .filter((e) => entryKeyOf(e.submission) === slug)
+    .flatMap((e) => e.episodes);
+  if (!eps.length) return undefined;
+  const rows = summarizeEpisodes(eps).rows;
+  const blocks: UnitBlock[] = [];
+  const scopes: CompareScope[] = [];
+  const metrics = new Map<string, MetricDef>();
+  for (const c of [AVERAGE_COLUMN, ...TASK_COLUMNS]) {
+    const played = rows.filter((r) => typeof r[c.rowKey] === 'number').sort((x, y) => x.seed - y.seed);
+    blocks.push({ id: c.name, keys: played.map((r) => String(r.seed)), values: played.map((r) => r[c.rowKey] as number) });
+    scopes.push({ task: c.name, metric: c.def.id, method: 'mean', blocks: [c.name], stratify: 'none', seed: `compare/clinicalbench/${c.name}` });
+    metrics.set(c.def.id, c.def);
   }
-  return out;
+  return { version: 1, benchmark: 'clinicalbench', name: 'ClinicalBench', entry: slug, unit: 'seeds', minUnits: CLINICALBENCH_MIN_SEEDS, metrics: [...metrics.values()].map(compareMetric), blocks, scopes };
 }

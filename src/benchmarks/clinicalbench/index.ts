@@ -9,7 +9,7 @@ import { workedExample } from './worked-examples';
 import { checkClinicalbench } from './checks';
 import { clinicalbenchBoards } from './boards/boards';
 import { datasetCsv, datasetJson, officialSeeds, seedDatasetPath, seedPagePath, seedPages, seedView } from './boards/seeds';
-import { compareClinicalbench } from './compare';
+import { clinicalbenchCompareData } from './compare';
 import { writeClinicalbenchDemo } from './demo/write';
 import { clinicalbenchDigest } from './digest';
 
@@ -31,7 +31,7 @@ export const clinicalbench: Benchmark = {
   submissions: {
     check: checkClinicalbench,
     boards: clinicalbenchBoards,
-    compare: compareClinicalbench,
+    compareData: clinicalbenchCompareData,
     contentDigest: clinicalbenchDigest,
   },
   /** The seed pages: what an agent faces on each official (seed, task), without the answer key. */

@@ -8,7 +8,7 @@ import { workedExample } from './worked-examples';
 import { checkLatch } from './checks';
 import { latchBoards } from './boards/boards';
 import { reportedFor } from './boards/reported';
-import { compareLatch } from './compare';
+import { latchCompareData } from './compare';
 import { writeLatchDemo } from './demo/write';
 import { latchDigest } from './digest';
 import { latchImporter } from './importer/import';
@@ -30,7 +30,7 @@ export const latch: Benchmark = {
   submissions: {
     check: checkLatch,
     boards: latchBoards,
-    compare: compareLatch,
+    compareData: latchCompareData,
     contentDigest: latchDigest,
     boardExtras: (board) => reportedFor(board).map((view) => ({ component: () => import('./components/ReportedTable.astro'), props: { view } })),
   },

@@ -1,20 +1,22 @@
 import { metric } from './metrics';
-import { pairedBootstrap } from '../../core/stats/bootstrap';
-import { contentLabel } from '../../core/stats/rng';
-import { combine, groupSums } from '../../core/stats/group-stat';
-import { fromBootstrap, type Difference } from '../../core/compare';
+import { compareMetric, type CompareData, type CompareScope, type UnitBlock } from '../../core/compare';
 import { entryKeyOf, rankedEntries } from '../../board/submission-meta';
 import type { Admitted } from '../../core/benchmark';
 import type { ModelResult } from './formats/score-tree';
 import { FAMILIES, FAMILY_STAT, FAMILY_TITLE, shortSubtask, summaryGroups } from './boards/boards';
-import { loadMedvision, samplesOf as tableSamples, type MedvisionEntry, type SampleValue } from './boards/load';
+import { loadMedvision, samplesOf, type MedvisionEntry } from './boards/load';
 
-type Mv = { e: MedvisionEntry; r: ModelResult };
+/**
+ * Fewest shared samples in a scope (a family's model summary, or one subtask config) for an
+ * interval, a test and a verdict. Compare's own constant: boards have no per-benchmark `minUnits` yet.
+ */
+export const MEDVISION_MIN_SAMPLES = 30;
 
-function resultsOf(slug: string, admitted: Admitted): Map<string, Mv> {
-  const out = new Map<string, Mv>();
+/** Per family, the entry's result with the most samples (an entry is model × harness). */
+function resultsOf(slug: string, admitted: Admitted): Map<string, { e: MedvisionEntry; r: ModelResult }> {
+  const out = new Map<string, { e: MedvisionEntry; r: ModelResult }>();
   for (const e of rankedEntries(loadMedvision(), admitted)) {
-    if (entryKeyOf(e.submission) !== slug) continue; // an entry is model × harness
+    if (entryKeyOf(e.submission) !== slug) continue;
     for (const r of e.results) {
       const prev = out.get(r.task_type);
       if (!prev || r.n_samples > prev.r.n_samples) out.set(r.task_type, { e, r });
@@ -23,55 +25,47 @@ function resultsOf(slug: string, admitted: Admitted): Map<string, Mv> {
   return out;
 }
 
-const samplesOf = ({ e, r }: Mv) => tableSamples(e, r);
-
-/** Align two models' samples on shared keys, stratified by A's groups (or by config). */
-function align(a: Map<string, SampleValue[]>, bValues: readonly SampleValue[]) {
-  const b = new Map(bValues.map((s) => [s.key, s.value]));
-  const ga: number[][] = [];
-  const gb: number[][] = [];
-  for (const [, list] of [...a].sort(([x], [y]) => x.localeCompare(y))) {
-    const xa: number[] = [];
-    const xb: number[] = [];
-    for (const s of list) {
-      const v = b.get(s.key);
-      if (v === undefined) continue;
-      xa.push(s.value);
-      xb.push(v);
-    }
-    if (xa.length) { ga.push(xa); gb.push(xb); }
-  }
-  return { ga, gb, n: ga.reduce((s, g) => s + g.length, 0) };
-}
-
-const statOf = (g: number[][], family: (typeof FAMILIES)[number]) => combine(FAMILY_STAT[family], groupSums(g));
-const pooled = (g: number[][]) => combine('pooled', groupSums(g));
-
-/** Paired bootstrap per family (model-summary groups) and per subtask config, on shared samples. */
-export async function compareMedvision(slugA: string, slugB: string, admitted: Admitted): Promise<Difference[]> {
-  const A = resultsOf(slugA, admitted);
-  const B = resultsOf(slugB, admitted);
-  const out: Difference[] = [];
+/**
+ * An entry's per-sample primaries: one block per subtask config (keys: doc ids), each sample's
+ * label group as its stratum when the model summary counts it (Detection: T/L regions only).
+ * Scopes: per family the model-summary statistic stratified by label group, per config the pooled mean.
+ */
+export async function medvisionCompareData(slug: string, admitted: Admitted): Promise<CompareData | undefined> {
+  const results = resultsOf(slug, admitted);
+  if (!results.size) return undefined;
+  const strata: string[] = [];
+  const stratumOf = new Map<string, number>();
+  const blocks: UnitBlock[] = [];
+  const scopes: CompareScope[] = [];
+  const metrics = new Map<string, ReturnType<typeof metric>>();
   for (const family of FAMILIES) {
-    const a = A.get(family);
-    const b = B.get(family);
-    if (!a || !b) continue;
+    const hit = results.get(family);
+    if (!hit) continue;
     const def = family === 'Detection' ? metric('mv-iou') : metric('mv-mre');
-    const groups = summaryGroups(family, a.r, samplesOf(a));
-    const { ga, gb, n } = align(groups, samplesOf(b));
-    const shared = { benchmark: 'MedVision', def, unit: 'shared samples' };
-    if (n > 0) {
-      const boot = pairedBootstrap(ga, gb, FAMILY_STAT[family], { seedLabel: contentLabel(`compare/medvision/${family}`, [...ga, ...gb]) });
-      out.push(fromBootstrap({ ...shared, task: `${FAMILY_TITLE[family]} (model summary${family === 'Detection' ? ', T/L' : ''})`, n, boot, a: statOf(ga, family), b: statOf(gb, family) }));
-    }
-    const byConfig = new Map<string, SampleValue[]>();
-    for (const s of samplesOf(a)) byConfig.set(s.config, [...(byConfig.get(s.config) ?? []), s]);
-    for (const [config, list] of [...byConfig].sort(([x], [y]) => x.localeCompare(y))) {
-      const al = align(new Map([[config, list]]), samplesOf(b).filter((s) => s.config === config));
-      if (al.n === 0) continue;
-      const boot = pairedBootstrap(al.ga, al.gb, 'pooled', { seedLabel: contentLabel(`compare/medvision/${family}/${config}`, [...al.ga, ...al.gb]) });
-      out.push(fromBootstrap({ ...shared, task: `${FAMILY_TITLE[family]} · ${shortSubtask(config)}`, n: al.n, boot, a: pooled(al.ga), b: pooled(al.gb) }));
-    }
+    metrics.set(def.id, def);
+    const samples = samplesOf(hit.e, hit.r);
+    const inSummary = new Map<string, string>();
+    for (const [group, list] of summaryGroups(family, hit.r, samples)) for (const s of list) inSummary.set(s.key, group);
+    const byConfig = new Map<string, typeof samples>();
+    for (const s of samples) byConfig.set(s.config, [...(byConfig.get(s.config) ?? []), s]);
+    const configs = [...byConfig.keys()].sort();
+    const ids = configs.map((c) => `${family}/${c}`);
+    scopes.push({ task: `${FAMILY_TITLE[family]} (model summary${family === 'Detection' ? ', T/L' : ''})`, metric: def.id, method: FAMILY_STAT[family], blocks: ids, stratify: 'strata', seed: `compare/medvision/${family}` });
+    configs.forEach((config, i) => {
+      const list = [...byConfig.get(config)!].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+      blocks.push({
+        id: ids[i]!,
+        keys: list.map((s) => s.key.slice(config.length + 1)),
+        values: list.map((s) => (Number.isFinite(s.value) ? s.value : null)),
+        strata: list.map((s) => {
+          const g = inSummary.get(s.key);
+          if (g === undefined) return -1;
+          if (!stratumOf.has(g)) stratumOf.set(g, strata.push(g) - 1);
+          return stratumOf.get(g)!;
+        }),
+      });
+      scopes.push({ task: `${FAMILY_TITLE[family]} · ${shortSubtask(config)}`, metric: def.id, method: 'pooled', blocks: [ids[i]!], stratify: 'none', seed: `compare/medvision/${family}/${config}` });
+    });
   }
-  return out;
+  return { version: 1, benchmark: 'medvision', name: 'MedVision', entry: slug, unit: 'samples', minUnits: MEDVISION_MIN_SAMPLES, metrics: [...metrics.values()].map(compareMetric), strata, blocks, scopes };
 }

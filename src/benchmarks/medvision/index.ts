@@ -7,7 +7,7 @@ import { suites } from './conformance';
 import { workedExample } from './worked-examples';
 import { checkMedvision } from './checks';
 import { medvisionBoards } from './boards/boards';
-import { compareMedvision } from './compare';
+import { medvisionCompareData } from './compare';
 import { writeMedvisionDemo } from './demo/write';
 import { medvisionDigest } from './digest';
 import { medvisionImporter } from './importer/import';
@@ -28,7 +28,7 @@ export const medvision: Benchmark = {
   submissions: {
     check: async (dir) => checkMedvision(dir),
     boards: async (admitted) => medvisionBoards(admitted),
-    compare: compareMedvision,
+    compareData: medvisionCompareData,
     contentDigest: medvisionDigest,
   },
   demo: { write: writeMedvisionDemo },

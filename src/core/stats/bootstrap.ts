@@ -16,6 +16,26 @@ export interface BootstrapResult {
   hi: number;
   replicates: number;
   level: number;
+  /** Paired bootstrap only: two-sided percentile p-value of 0 (`percentileP`). */
+  p?: number;
+}
+
+/**
+ * Two-sided percentile-bootstrap p-value of the null value 0: twice the smaller share of finite
+ * replicates on either side of 0 (each count + 1 over B + 1, so it is never 0), capped at 1.
+ */
+export function percentileP(reps: readonly number[]): number {
+  let le = 0;
+  let ge = 0;
+  let B = 0;
+  for (const r of reps) {
+    if (!Number.isFinite(r)) continue;
+    B++;
+    if (r <= 0) le++;
+    if (r >= 0) ge++;
+  }
+  if (B === 0) return NaN;
+  return Math.min(1, (2 * (Math.min(le, ge) + 1)) / (B + 1));
 }
 
 /** Caps the work of one interval at about 2·10⁷ draws; never below 200 replicates. */
@@ -101,5 +121,5 @@ export function pairedBootstrap(
     resample(b, draws, sb);
     reps.push(combine(stat, sb) - combine(stat, sa));
   }
-  return { estimate, ...percentileInterval(reps, level), replicates: B, level };
+  return { estimate, ...percentileInterval(reps, level), replicates: B, level, p: percentileP(reps) };
 }

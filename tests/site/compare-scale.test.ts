@@ -1,0 +1,111 @@
+// 200 synthetic MedVision entries (3 subtasks × 32 samples each: just above the boards' minimum of 30) in a temp results tree: every
+// entry pair has a compare route — a pre-rendered page, or the client compare page with both
+// entries' per-unit data published — and pre-rendering stays bounded (neighbours by rank only).
+// View models only, no Astro build. The env points the whole pipeline at the temp tree before
+// anything reads it (vitest runs each file in its own process).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoModel } from '../../src/benchmarks/medvision/demo/generator';
+import { buildMedvisionReferenceFromTree } from '../../src/benchmarks/medvision/reference/read';
+import { writeDemoSubmission } from '../../src/ingest/demo-files';
+import { writeReference } from '../../src/ingest/references';
+import { mulberry32, hashSeed } from '../../src/core/prng';
+
+const ENTRIES = 200;
+const PER_SUBTASK = 32;
+const TMP = mkdtempSync(join(tmpdir(), 'evalboard-compare-200-'));
+const RESULTS = join(TMP, 'results');
+const saved = { ...process.env };
+for (const k of ['EVALBOARD_MODELS', 'EVALBOARD_REVIEWS', 'EVALBOARD_REFERENCES']) delete process.env[k];
+process.env.EVALBOARD_RESULTS = RESULTS;
+process.env.EVALBOARD_NO_CACHE = '1';
+
+function writeCorpus(): void {
+  const configs = (['TL', 'AD', 'Detection'] as const).map((f) => DEMO_CONFIGS.find((c) => c.family === f)!);
+  const rand = mulberry32(hashSeed('compare-scale'));
+  const target = { resultsRoot: RESULTS, reviewsRoot: join(TMP, 'reviews'), modelsRoot: join(TMP, 'models') };
+  for (let i = 0; i < ENTRIES; i++) {
+    const model: DemoModel = {
+      name: `scale-model-${String(i).padStart(3, '0')}`,
+      org: `Org ${String.fromCharCode(65 + (i % 12))}`,
+      weights: i % 3 ? 'open' : 'closed',
+      release_date: '2026-01-01',
+      relError: 0.1 + rand() * 0.5,
+      failRate: rand() * 0.1,
+      boxJitter: 0.1 + rand() * 0.5,
+    };
+    const id = `${model.name}-scale`;
+    for (const cfg of configs) {
+      const parsed = join(RESULTS, 'medvision', id, 'Results', TASK_TAG[cfg.family], model.name, 'parsed');
+      mkdirSync(parsed, { recursive: true });
+      writeFileSync(join(parsed, `20260901_120000_samples_${cfg.config}.jsonl`), [...demoRecords(model, cfg, PER_SUBTASK)].join('\n') + '\n');
+    }
+    writeDemoSubmission(target, { id, benchmark: 'medvision', model, harness: { name: 'medvision_bm', version: '1.2.0' }, notes: 'synthetic scale test', reviewText: 'synthetic' });
+  }
+  const reference = buildMedvisionReferenceFromTree(join(RESULTS, 'medvision', 'scale-model-000-scale', 'Results'), {
+    version: 'scale',
+    source: 'synthetic: tests/site/compare-scale.test.ts',
+    synthetic: true,
+    treeClass: 'pilot',
+    caps: { full: PER_SUBTASK, pilot: PER_SUBTASK },
+  });
+  writeReference(join(TMP, 'references'), 'medvision', 'scale', reference);
+}
+
+describe(`compare at ${ENTRIES} entries (view models, temp results tree)`, () => {
+  beforeAll(() => writeCorpus(), 120_000);
+  afterAll(() => {
+    process.env = saved;
+    rmSync(TMP, { recursive: true, force: true });
+  });
+
+  it('every entry pair is reachable: pre-rendered, or both entries have published compare data for the client page', { timeout: 600_000 }, async () => {
+    const { compareEntries } = await import('../../src/board/models');
+    const { allBoards } = await import('../../src/board/boards');
+    const { comparePairs, compareDataFiles, comparePair, NEIGHBOURS } = await import('../../src/board/compare');
+    const { compareData, parseCompareData } = await import('../../src/core/compare');
+    const entries = await compareEntries();
+    expect(entries).toHaveLength(ENTRIES);
+    const boards = (await allBoards()).filter((b) => b.benchmark === 'medvision');
+    const sections = boards.flatMap((b) => b.sections).filter((s) => s.rows.length > 0);
+    expect(sections.length).toBeGreaterThan(0);
+
+    const pre = await comparePairs(entries, boards);
+    const preKeys = new Set(pre.map(([a, b]) => `${a.slug} ${b.slug}`));
+    // Bounded: at most k neighbours per entry and ranked section (no all-pairs pre-rendering).
+    expect(pre.length).toBeLessThanOrEqual(ENTRIES * NEIGHBOURS * sections.length);
+    expect(pre.length).toBeLessThan((ENTRIES * (ENTRIES - 1)) / 2);
+
+    const files = await compareDataFiles(entries);
+    const published = new Map(files.map((f) => [`${f.benchmark}/${f.entry.slug}`, f.data]));
+    for (const f of files) expect(JSON.stringify(f.data).length, f.entry.slug).toBeLessThan(20_000); // per-unit values only
+    let prerendered = 0;
+    let client = 0;
+    for (let i = 0; i < entries.length; i++) {
+      for (let j = i + 1; j < entries.length; j++) {
+        const [a, b] = [entries[i]!, entries[j]!].sort((x, y) => (x.slug < y.slug ? -1 : 1)) as [typeof entries[number], typeof entries[number]];
+        if (preKeys.has(`${a.slug} ${b.slug}`)) prerendered++;
+        else if (published.has(`medvision/${a.slug}`) && published.has(`medvision/${b.slug}`)) client++;
+        else expect.fail(`no compare route for ${a.slug} vs ${b.slug}`);
+      }
+    }
+    expect(prerendered + client).toBe((ENTRIES * (ENTRIES - 1)) / 2);
+    expect(client).toBeGreaterThan(0);
+
+    // A few client-only pairs: the client's computation (JSON round trip) equals the build's.
+    const clientOnly: [string, string][] = [];
+    for (let i = 0; i < entries.length && clientOnly.length < 5; i += 37) {
+      const [x, y] = [entries[i]!.slug, entries[(i + 100) % ENTRIES]!.slug].sort();
+      if (!preKeys.has(`${x} ${y}`)) clientOnly.push([x!, y!]);
+    }
+    expect(clientOnly.length).toBeGreaterThan(0);
+    for (const [x, y] of clientOnly) {
+      const built = await comparePair(entries.find((e) => e.slug === x)!, entries.find((e) => e.slug === y)!);
+      const fromJson = compareData([[parseCompareData(JSON.stringify(published.get(`medvision/${x}`))), parseCompareData(JSON.stringify(published.get(`medvision/${y}`)))]]);
+      expect(fromJson).toEqual(built.diffs);
+      expect(built.diffs.length).toBeGreaterThan(0);
+    }
+  });
+});
