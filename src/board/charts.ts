@@ -69,7 +69,8 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
     marginLeft: 200,
     style: { fontSize: '12px', background: 'transparent' },
     x: { label: `${board.primary.label} ${def.direction === 'lower' ? '← better' : 'better →'}`, grid: true },
-    y: { label: null, domain: data.map((d) => d.model) },
+    // Labels keep the rank range and the start of the name inside the margin; the table has the full names.
+    y: { label: null, domain: data.map((d) => d.model), tickFormat: (m: string) => (m.length > 34 ? `${m.slice(0, 33)}…` : m) },
     marks: [
       Plot.ruleY(data, { y: 'model', x1: 'lo', x2: 'hi', stroke: 'currentColor', strokeWidth: 2 }),
       Plot.text(data.filter((d) => d.cutLo), { y: 'model', x: 'lo', text: () => '◀', fill: 'currentColor', textAnchor: 'end', dx: 2 }),

@@ -16,7 +16,7 @@ const board: Board = {
   benchmark: 'medvision', slug: 'tl', kind: 'family', title: 'T', description: '', nUnit: 'samples',
   primary: { def: metric('mv-mre'), label: 'MRE' }, secondary: [{ def: metric('mv-success-rate'), label: 'SR' }],
   sections: [{ id: 'full', title: 'Full', rows: [row(1), row(2), row(3)] }],
-  grid: [{ model: evil, modelSlug: 'm1', section: 'full', subtask: 'KiTS23_TumorLesionSize_Task01_Axial', value: 0.2, n: 10 }],
+  grid: [{ model: `${evil} · h 1`, modelSlug: 'm1', section: 'full', subtask: 'KiTS23_TumorLesionSize_Task01_Axial', value: 0.2, n: 10 }],
 };
 
 describe('charts (build-time SVG)', () => {
