@@ -47,7 +47,8 @@ export function aboutNote(board: Board, section: Section): AboutNote {
   const ev = evidenceOf(board);
   const def = board.primary.def;
   const m = section.mdd;
-  const range = rangeLabel(def);
+  // Named only where it matters: some interval of this section reaches outside the range.
+  const range = section.rows.some((r) => r.interval && shownInterval(def, r.interval.lo, r.interval.hi).truncated) ? rangeLabel(def) : undefined;
   const early = (section.unranked ?? []).filter((r) => r.status === 'preliminary');
   const most = early.reduce((x, r) => Math.max(x, r.n), 0);
   return {

@@ -140,7 +140,7 @@ describe.skipIf(!enabled)('site (e2e, chromium)', () => {
       ['/models/demo-vlm-7b/', 'model', 'table'],
       ['/metrics/mv-mre/', 'metric', 'math'],
       ['/compare/', 'compare-index', 'form'],
-      ['/compare/demo-api-flash/demo-api-pro/', 'compare', 'table[data-compare]'],
+      ['/compare/demo-api-flash~medvision-bm-1-2-0/demo-api-pro~medvision-bm-1-2-0/', 'compare', 'table[data-compare]'],
       ['/benchmarks/medvision/', 'benchmark', 'table'],
       ['/benchmarks/latch/overall/', 'latch-board', 'table'],
       ['/benchmarks/clinicalbench/easy/', 'clinicalbench-board', 'table'],
