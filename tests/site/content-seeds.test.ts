@@ -10,6 +10,8 @@ let root: string;
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'evalboard-seeds-'));
+  // The maintainers' answer keys and model registry beside results/, as in the repo.
+  for (const d of ['references', 'models']) cpSync(join(REPO, d), join(root, d), { recursive: true });
   for (const id of ['first-id', 'a-completely-different-id']) {
     const dir = join(root, 'results', 'medvision', id);
     cpSync(join(REPO, 'results', 'medvision', 'demo-vlm-3b-demo'), dir, { recursive: true });
