@@ -12,6 +12,7 @@ import { datasetCsv, datasetJson, officialSeeds, seedDatasetPath, seedPagePath, 
 import { clinicalbenchCompareData } from './compare';
 import { writeClinicalbenchDemo } from './demo/write';
 import { clinicalbenchDigest } from './digest';
+import { clinicalbenchImporter } from './importer/import';
 
 const noSlash = (p: string) => p.replace(/\/$/, '');
 
@@ -45,4 +46,5 @@ export const clinicalbench: Benchmark = {
       { path: seedDatasetPath(seed, task, 'json'), contentType: 'application/json', body: () => datasetJson(seedView(seed, task)) },
     ]),
   demo: { write: writeClinicalbenchDemo },
+  importer: clinicalbenchImporter,
 };
