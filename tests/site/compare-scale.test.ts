@@ -92,6 +92,7 @@ describe(`compare at ${ENTRIES} entries (view models, temp results tree)`, () =>
       }
     }
     expect(prerendered + client).toBe((ENTRIES * (ENTRIES - 1)) / 2);
+    console.info(`compare at ${ENTRIES} entries: ${prerendered} pairs pre-rendered, ${client} through the client page; ${files.length} data files, largest ${Math.max(...files.map((f) => JSON.stringify(f.data).length))} bytes`);
     expect(client).toBeGreaterThan(0);
 
     // A few client-only pairs: the client's computation (JSON round trip) equals the build's.
