@@ -125,6 +125,8 @@ export interface Board {
   title: string;
   /** Kind of board, for grouping links on the benchmark page. */
   kind: 'overall' | 'family' | 'config' | 'category' | 'platform' | 'difficulty';
+  /** Separately ranked part of the benchmark the board belongs to (latch: the suite, e.g. "scBench"), grouping its links on the benchmark page; absent: one group. */
+  group?: string;
   description: string;
   /** What `n` counts. */
   nUnit: string;

@@ -142,7 +142,7 @@ describe.skipIf(!enabled)('site (e2e, chromium)', () => {
       ['/compare/', 'compare-index', 'form'],
       ['/compare/demo-api-flash~medvision-bm-1-2-0/demo-api-pro~medvision-bm-1-2-0/', 'compare', 'table[data-compare]'],
       ['/benchmarks/medvision/', 'benchmark', 'table'],
-      ['/benchmarks/latch/overall/', 'latch-board', 'table'],
+      ['/benchmarks/latch/scbench/overall/', 'latch-board', 'table'],
       ['/benchmarks/clinicalbench/easy/', 'clinicalbench-board', 'table'],
     ] as const) {
       const page = await open(path);

@@ -88,7 +88,9 @@ describe('the bundled demo against its own references', () => {
       expect(b.sections.flatMap((s) => s.rows)).toHaveLength(5);
       expect(b.sections.flatMap((s) => s.unranked ?? [])).toHaveLength(0);
     }
-    expect(overall('overall', 'latch').sections.flatMap((s) => s.rows)).toHaveLength(4);
+    // Each latch suite has its own boards; every demo agent ran both suites' evals: 4 ranked on each.
+    for (const suite of ['scbench', 'spatialbench']) expect(overall(`${suite}/overall`, 'latch').sections.flatMap((s) => s.rows)).toHaveLength(4);
+    expect(boards.filter((b) => b.benchmark === 'latch' && b.kind === 'overall').map((b) => b.slug)).toEqual(['scbench/overall', 'spatialbench/overall']);
     expect(overall('overall', 'clinicalbench').sections.flatMap((s) => s.rows)).toHaveLength(4);
     delete process.env.EVALBOARD_NO_CACHE;
   }, 120_000);
@@ -183,7 +185,8 @@ describe('attacks on the demo data', () => {
       expect(rankedOf(boards, fam, 'mv-full')?.coverage).toMatchObject({ units: 4 - (fam === 'ad' ? 1 : 0), total: 4 - (fam === 'ad' ? 1 : 0), unit: 'subtasks' });
       expect(rankedOf(boards, fam, 'mv-pilot')?.sampleClass).toBe('pilot');
     }
-    expect(rankedOf(boards, 'overall', 'lt-full')?.coverage).toMatchObject({ units: 15, total: 15 });
+    expect(rankedOf(boards, 'scbench/overall', 'lt-full')?.coverage).toMatchObject({ units: 9, total: 9 });
+    expect(rankedOf(boards, 'spatialbench/overall', 'lt-full')?.coverage).toMatchObject({ units: 6, total: 6 });
     expect(rankedOf(boards, 'overall', 'cb-full')?.coverage).toMatchObject({ units: 9, total: 9 });
   });
 
@@ -215,17 +218,17 @@ describe('attacks on the demo data', () => {
   });
 
   it('dropping the failed evals with their eval JSONs is partial coverage, not 100 %', () => {
-    const row = unrankedOf(boards, 'overall', 'lt-dropped');
+    const row = unrankedOf(boards, 'scbench/overall', 'lt-dropped');
     expect(row?.status).toBe('partial');
-    expect(row?.coverage?.total).toBe(15);
-    expect(row?.coverage?.units).toBeLessThan(15);
+    expect(row?.coverage?.total).toBe(9);
+    expect(row?.coverage?.units).toBeLessThan(9);
     // What is left passes every time: 100 % on the shared part, and that is all it is.
     expect(row?.primary).toBe(100);
-    expect(rankedOf(boards, 'overall', 'lt-dropped')).toBeUndefined();
+    expect(rankedOf(boards, 'scbench/overall', 'lt-dropped')).toBeUndefined();
   });
 
   it('an eval one trial short is partial, with the reason', () => {
-    const row = unrankedOf(boards, 'overall', 'lt-short');
+    const row = unrankedOf(boards, 'scbench/overall', 'lt-short');
     expect(row?.status).toBe('partial');
     expect(row?.reason).toMatch(/demo_qc_mito_filter 2\/3/);
   });
@@ -294,7 +297,7 @@ describe('the public real fixtures: references built by the importers, three for
     const refs = join(root, 'references');
     // The fixture runs used `--limit 100`: the trusted tree is a pilot-class sample set.
     writeReference(refs, 'medvision', 'fixture', buildMedvisionReferenceFromTree(sharedPath('fixtures/medvision/Results'), { version: 'fixture', source: 'viennh/MedVision@8118ec6 (test fixture)', treeClass: 'pilot' }));
-    writeReference(refs, 'latch', 'fixture', await buildLatchReferenceFromTree(sharedPath('fixtures/latch/latchbio__scbench'), { version: 'fixture', source: 'latchbio/scbench@4a7d2b0 (public part)', trials: 3 }));
+    writeReference(refs, 'latch', 'fixture', await buildLatchReferenceFromTree(sharedPath('fixtures/latch/latchbio__scbench'), { version: 'fixture', source: 'latchbio/scbench@4a7d2b0 (public part)', trials: 3, suite: 'scBench' }));
     writeReference(refs, 'clinicalbench', 'fixture', buildClinicalbenchReference([20260402], { version: 'fixture', source: 'clinical-trial-auditor@639207b heuristic episodes' }));
 
     const sub = (bench: string, id: string, model: string, harness: { name: string; version: string }) => {
@@ -384,7 +387,7 @@ describe('the public real fixtures: references built by the importers, three for
     // The fixture MedVision run is the reference's own pilot set: complete, ranked.
     expect(rankedOf(boards, 'tl', 'mv-real')?.coverage).toMatchObject({ units: 9, total: 9 });
     // scbench publishes T04a runs for 11 of the 16 configurations: the other 5 are partial (3 of 4 evals).
-    const overall = boards.find((b) => b.benchmark === 'latch' && b.slug === 'overall')!;
+    const overall = boards.find((b) => b.benchmark === 'latch' && b.slug === 'scbench/overall')!;
     expect(overall.sections.flatMap((s) => s.rows)).toHaveLength(11);
     const partial = overall.sections.flatMap((s) => s.unranked ?? []);
     expect(partial).toHaveLength(5);

@@ -13,6 +13,7 @@ import { slugify } from '../../../core/slug';
 import { identityOf, rankedEntries } from '../../../board/submission-meta';
 import type { Admitted } from '../../../core/benchmark';
 import type { Board, Entry, Section, UnrankedStatus } from '../../../core/board';
+import { LATCH_SUITES, suiteNamed, type LatchSuite } from '../suites';
 
 export interface LatchEntry {
   id: string;
@@ -53,30 +54,39 @@ export function perEvalMeans(outcomes: readonly RunOutcome[]): Record<string, nu
 
 type Verdict = { status: UnrankedStatus; reason: string } | true;
 
+/** The evals of a suite in an entry's reference (the reference's eval → suite map). */
+const unitsOf = (e: LatchEntry, suite: LatchSuite) => e.reference?.units.filter((u) => suiteNamed(u.suite) === suite) ?? [];
+
+/** Whether an entry has runs of a suite's evals: only then is it on that suite's boards. */
+function runsIn(e: LatchEntry, suite: LatchSuite): boolean {
+  const ids = new Set(unitsOf(e, suite).map((u) => u.id));
+  return e.outcomes.some((o) => ids.has(o.evalId));
+}
+
 /**
- * One board: the unit set is the reference's evals that `keepUnit` selects (the task category or
- * platform of the reference's own metadata). Entries with every unit at the required trials are
- * ranked; the others are listed with their coverage and their score on the evals they have.
+ * One board of one suite: the unit set is the suite's evals in the reference that `keepUnit`
+ * selects (the task category or platform of the reference's own metadata). An entry's runs of
+ * other suites' evals never count here. Entries with every unit at the required trials are ranked;
+ * the others are listed with their coverage and their score on the evals they have.
  */
-function board(kind: Board['kind'], slug: string, title: string, description: string, entries: RankedLatchEntry[], keepUnit: (u: ReferenceUnit) => boolean): Board {
+function board(suite: LatchSuite, kind: Board['kind'], slug: string, title: string, description: string, entries: RankedLatchEntry[], keepUnit: (u: ReferenceUnit) => boolean): Board {
   const primary = { def: metric('latch-accuracy'), label: 'Accuracy (%)' };
   const byVersion = new Map<string, { entry: Entry; verdict: Verdict }[]>();
   for (const e of entries) {
-    const units = e.reference?.units.filter(keepUnit);
-    if (e.reference && units!.length === 0) continue;
-    if (!e.reference && kind !== 'overall') continue;
-    const ids = new Set(units?.map((u) => u.id));
-    const runs = e.outcomes.filter((o) => !e.reference || ids.has(o.evalId));
+    if (!runsIn(e, suite)) continue;
+    const units = unitsOf(e, suite).filter(keepUnit);
+    if (units.length === 0) continue;
+    const ids = new Set(units.map((u) => u.id));
+    const runs = e.outcomes.filter((o) => ids.has(o.evalId));
     const s = summarizeRuns(runs);
     const iv = s.unrounded;
     const trials = Object.values(s.n_trials).reduce((a, b) => a + b, 0);
-    const cov = e.reference ? coverageOf(runs, e.reference.units, keepUnit) : undefined;
-    const verdict: Verdict = !cov
-      ? { status: 'not_ranked', reason: 'ground truth unverified: no reference holds these evals' }
-      : cov.units < cov.total
-        ? { status: 'partial', reason: `partial coverage: ${cov.units} of ${cov.total} evals with the required trials${cov.short.length ? ` (too few trials: ${cov.short.slice(0, 3).join(', ')}${cov.short.length > 3 ? ', …' : ''})` : ''}${cov.missing.length ? ` (missing: ${cov.missing.slice(0, 3).join(', ')}${cov.missing.length > 3 ? ', …' : ''})` : ''}; score on those evals only` }
+    const cov = coverageOf(runs, units);
+    const verdict: Verdict =
+      cov.units < cov.total
+        ? { status: 'partial', reason: `partial coverage: ${cov.units} of ${cov.total} ${suite.name} evals with the required trials${cov.short.length ? ` (too few trials: ${cov.short.slice(0, 3).join(', ')}${cov.short.length > 3 ? ', …' : ''})` : ''}${cov.missing.length ? ` (missing: ${cov.missing.slice(0, 3).join(', ')}${cov.missing.length > 3 ? ', …' : ''})` : ''}; score on those evals only` }
         : true;
-    const version = e.reference?.version ?? '';
+    const version = units[0]!.version;
     const list = byVersion.get(version) ?? [];
     list.push({
       verdict,
@@ -87,8 +97,8 @@ function board(kind: Board['kind'], slug: string, title: string, description: st
         ...(s.n_evals > 1 && Number.isFinite(iv.ci_lower) ? { interval: { lo: iv.ci_lower, hi: iv.ci_upper, method: 't' as const } } : {}),
         secondary: [],
         unitValues: s.per_eval_means_pct,
-        composition: [`${s.n_evals} evals, ${trials} runs; each eval's trials averaged, then the mean over evals`],
-        ...(cov ? { coverage: { units: cov.units, total: cov.total, unit: 'evals' } } : {}),
+        composition: [`${s.n_evals} ${suite.name} evals, ${trials} runs; each eval's trials averaged, then the mean over evals`],
+        coverage: { units: cov.units, total: cov.total, unit: 'evals' },
       },
     });
     byVersion.set(version, list);
@@ -99,12 +109,13 @@ function board(kind: Board['kind'], slug: string, title: string, description: st
     const verdicts = new Map(list.map((i) => [i.entry, i.verdict]));
     const { rows, unranked } = rankSection(list.map((i) => i.entry), { direction: 'higher', rankable: (e) => verdicts.get(e) ?? true });
     const split = versions.length > 1;
-    return { id: split ? `v-${version || 'unverified'}` : 'all', title: split ? `Reference ${version || 'none'}` : 'All submissions', rows, ...(unranked.length ? { unranked } : {}) };
+    return { id: split ? `v-${version}` : 'all', title: split ? `${suite.name} reference ${version}` : 'All submissions', rows, ...(unranked.length ? { unranked } : {}) };
   });
   return {
     benchmark: 'latch',
     slug,
     kind,
+    group: suite.name,
     title,
     description,
     nUnit: 'evals',
@@ -117,15 +128,28 @@ function board(kind: Board['kind'], slug: string, title: string, description: st
 
 type RankedLatchEntry = LatchEntry & { submission: NonNullable<LatchEntry['submission']> };
 
-/** Overall, per task category and per platform, over the submissions the gate ranks (categories from the references' eval metadata, never a submission's). */
-export async function latchBoards(admitted: Admitted): Promise<Board[]> {
-  const entries = rankedEntries(await loadLatch(), admitted);
-  const units = entries.flatMap((e) => e.reference?.units ?? []);
+/** The boards of one suite: overall, per task category and per platform (categories from the reference's eval metadata, never a submission's). */
+function suiteBoards(suite: LatchSuite, entries: RankedLatchEntry[]): Board[] {
+  const mine = entries.filter((e) => runsIn(e, suite));
+  if (!mine.length) return [];
+  const units = mine.flatMap((e) => unitsOf(e, suite));
   const tasks = [...new Set(units.map((u) => u.task).filter((t): t is string => !!t))].sort();
   const kits = [...new Set(units.map((u) => u.kit).filter((t): t is string => !!t))].sort();
+  const n = suite.name;
   return [
-    board('overall', 'overall', 'Overall', 'Every eval weighs the same: each eval’s trials are averaged, then the mean over evals with a 95 % t-interval. Ranked: entries with every eval of the reference at the required trials.', entries, () => true),
-    ...tasks.map((t) => board('category', `task/${slugify(t)}`, `Task: ${t}`, `Evals of the task category “${t}” (from the reference).`, entries, (u) => u.task === t)),
-    ...kits.map((k) => board('platform', `platform/${slugify(k)}`, `Platform: ${k}`, `Evals run on the “${k}” platform (kit, from the reference).`, entries, (u) => u.kit === k)),
+    board(suite, 'overall', `${suite.id}/overall`, `${n} — Overall`, `${n} evals only (a run belongs to a suite by its eval id, from the reference): every eval weighs the same, each eval’s trials are averaged, then the mean over evals with a 95 % t-interval. Ranked: entries with every ${n} eval of the reference at the required trials. Other suites have their own boards.`, mine, () => true),
+    ...tasks.map((t) => board(suite, 'category', `${suite.id}/task/${slugify(t)}`, `${n} — Task: ${t}`, `${n} evals of the task category “${t}” (from the reference).`, mine, (u) => u.task === t)),
+    ...kits.map((k) => board(suite, 'platform', `${suite.id}/platform/${slugify(k)}`, `${n} — Platform: ${k}`, `${n} evals run on the “${k}” platform (kit, from the reference).`, mine, (u) => u.kit === k)),
   ];
+}
+
+/**
+ * Every suite's boards (scBench, SpatialBench, SpatialBench-Long: they share the graders, never a
+ * ranking), over the submissions the gate ranks. A submission with runs of two suites is one entry
+ * on each suite's boards; runs of evals whose suite the reference does not name (a located warning
+ * from the reader) and submissions no reference holds (ground truth unverified) are on no board.
+ */
+export async function latchBoards(admitted: Admitted): Promise<Board[]> {
+  const entries = rankedEntries(await loadLatch(), admitted);
+  return LATCH_SUITES.flatMap((suite) => suiteBoards(suite, entries));
 }

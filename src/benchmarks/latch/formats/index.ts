@@ -6,6 +6,7 @@ import { compareWithRecorded, regradeAnswer, type Regraded } from './regrade';
 import type { RunResult } from './schemas';
 import { evalDigest } from '../reference/canonical';
 import type { LatchReference } from '../reference/schema';
+import { SUITE_NAMES, suiteNamed } from '../suites';
 
 export interface ScoredRun {
   path: string;
@@ -21,6 +22,10 @@ export interface ReferenceUnit {
   id: string;
   task?: string;
   kit?: string;
+  /** The suite the reference puts the eval in (its `bench`, e.g. "scBench"); absent: unknown, on no suite board. */
+  suite?: string;
+  /** The reference version that holds it. */
+  version: string;
   trials: number;
 }
 
@@ -42,17 +47,34 @@ export interface LatchScoreOptions {
   references?: readonly ReferenceVersion<LatchReference>[];
 }
 
-function pickVersion(ids: readonly string[], refs: readonly ReferenceVersion<LatchReference>[]): ReferenceVersion<LatchReference> | undefined {
-  let best: ReferenceVersion<LatchReference> | undefined;
-  let bestN = 0;
-  for (const r of refs) {
-    const n = ids.filter((id) => Object.hasOwn(r.data.evals, id)).length;
-    if (n > bestN) {
-      best = r;
-      bestN = n;
+/** The suites a reference version holds ("" for evals it names no suite for). */
+const suitesOf = (r: ReferenceVersion<LatchReference>) => new Set(Object.values(r.data.evals).map((e) => e.bench ?? ''));
+
+/**
+ * The versions a folder is compared with: the one holding most of its eval ids, then, for the ids
+ * left, the best version of other suites, and so on. Each suite has its own versions, so a folder
+ * with runs of two suites is compared with one version of each; two versions of one suite never mix.
+ */
+function pickVersions(ids: readonly string[], refs: readonly ReferenceVersion<LatchReference>[]): ReferenceVersion<LatchReference>[] {
+  const picked: ReferenceVersion<LatchReference>[] = [];
+  const left = new Set(ids);
+  const taken = new Set<string>();
+  for (;;) {
+    let best: ReferenceVersion<LatchReference> | undefined;
+    let bestN = 0;
+    for (const r of refs) {
+      if (picked.includes(r) || [...suitesOf(r)].some((s) => taken.has(s))) continue;
+      const n = [...left].filter((id) => Object.hasOwn(r.data.evals, id)).length;
+      if (n > bestN) {
+        best = r;
+        bestN = n;
+      }
     }
+    if (!best) return picked;
+    picked.push(best);
+    for (const id of [...left]) if (Object.hasOwn(best.data.evals, id)) left.delete(id);
+    for (const s of suitesOf(best)) taken.add(s);
   }
-  return best;
 }
 
 /** Read a latch results folder, re-grade every run and aggregate the recomputed outcomes. */
@@ -61,8 +83,11 @@ export async function scoreLatchFolder(root: string, opts: LatchScoreOptions = {
   const manifest = await readManifestWithFindings(root);
   const findings = [...folder.findings, ...manifest.findings];
   const refs = opts.references;
-  const picked = refs ? pickVersion([...new Set([...folder.evals.keys(), ...folder.runs.map((r) => r.run.result.test_id)])], refs) : undefined;
-  const ref = picked?.data;
+  const picked = refs ? pickVersions([...new Set([...folder.evals.keys(), ...folder.runs.map((r) => r.run.result.test_id)])], refs) : [];
+  /** The picked version holding an eval id. */
+  const versionOf = (id: string) => picked.find((v) => Object.hasOwn(v.data.evals, id));
+  const refEval = (id: string) => versionOf(id)?.data.evals[id];
+  const pickedText = picked.map((v) => `${v.version}: ${Object.keys(v.data.evals).length} evals`).join('; ');
   /** Eval ids whose JSON matches the reference (with references), else every eval read. */
   const trusted = new Set<string>();
   for (const [id, { path, spec }] of folder.evals) {
@@ -70,20 +95,22 @@ export async function scoreLatchFolder(root: string, opts: LatchScoreOptions = {
       trusted.add(id);
       continue;
     }
-    const want = ref && Object.hasOwn(ref.evals, id) ? ref.evals[id]! : undefined;
-    if (!ref) {
+    const version = versionOf(id);
+    const want = refEval(id);
+    if (!picked.length) {
       findings.push({ path, pointer: '$', severity: 'warning', message: `eval ${id}: no latch reference holds it, so its grader config and ground truth cannot be checked: ground truth unverified; shown, never ranked` });
       continue;
     }
     if (!want) {
-      findings.push({ path, pointer: '$.id', severity: 'error', message: `eval ${id} is not in the reference eval set (${picked!.version}: ${Object.keys(ref.evals).length} evals); an eval the benchmark does not have is not scored` });
+      findings.push({ path, pointer: '$.id', severity: 'error', message: `eval ${id} is not in the reference eval set (${pickedText}); an eval the benchmark does not have is not scored` });
       continue;
     }
     const got = evalDigest(spec);
     if (got !== want.sha256) {
-      findings.push({ path, pointer: '$', severity: 'error', message: `eval ${id} differs from the reference eval JSON (${picked!.version}: sha256 ${want.sha256.slice(0, 12)}…, this file ${got.slice(0, 12)}…): the grader config, ground truth and metadata are the benchmark's, not the submission's; its runs are not scored` });
+      findings.push({ path, pointer: '$', severity: 'error', message: `eval ${id} differs from the reference eval JSON (${version!.version}: sha256 ${want.sha256.slice(0, 12)}…, this file ${got.slice(0, 12)}…): the grader config, ground truth and metadata are the benchmark's, not the submission's; its runs are not scored` });
       continue;
     }
+    if (!suiteNamed(want.bench)) findings.push({ path, pointer: '$.id', severity: 'warning', message: `eval ${id}: the reference (${version!.version}) ${want.bench ? `puts it in the suite ${JSON.stringify(want.bench)}, not one of ${SUITE_NAMES}` : `does not say which suite (${SUITE_NAMES}) it belongs to`}; its runs are re-graded but on no suite board, never pooled with another suite's evals` });
     trusted.add(id);
   }
   const runs: ScoredRun[] = [];
@@ -98,7 +125,7 @@ export async function scoreLatchFolder(root: string, opts: LatchScoreOptions = {
     } else if (!loaded) {
       findings.push({ path, pointer: '$.result.test_id', severity: 'error', message: `eval ${evalId}: no eval JSON found, so the run cannot be re-graded (add evals/<task>/<eval>.json); not recomputable, left out of every score` });
     }
-    const fromRef = ref && Object.hasOwn(ref.evals, evalId) ? ref.evals[evalId]! : undefined;
+    const fromRef = refEval(evalId);
     const meta = refs ? {} : manifest.entries.get(evalId) ?? {};
     const task = refs ? fromRef?.task : meta.task ?? spec?.metadata?.task;
     const kit = refs ? fromRef?.kit : meta.kit ?? spec?.metadata?.kit;
@@ -113,9 +140,13 @@ export async function scoreLatchFolder(root: string, opts: LatchScoreOptions = {
     };
     runs.push({ path, run, evalId, ...(ours ? { ours } : {}), outcome });
   }
-  const reference = picked
-    ? { version: picked.version, units: Object.entries(picked.data.evals).sort(([a], [b]) => a.localeCompare(b)).map(([id, e]) => ({ id, ...(e.task ? { task: e.task } : {}), ...(e.kit ? { kit: e.kit } : {}), trials: e.trials ?? picked.data.trials })) }
-    : undefined;
+  const units: ReferenceUnit[] = [];
+  for (const v of picked) {
+    for (const [id, e] of Object.entries(v.data.evals)) {
+      if (versionOf(id) === v) units.push({ id, ...(e.task ? { task: e.task } : {}), ...(e.kit ? { kit: e.kit } : {}), ...(e.bench ? { suite: e.bench } : {}), version: v.version, trials: e.trials ?? v.data.trials });
+    }
+  }
+  const reference = picked.length ? { version: picked.map((v) => v.version).join(' + '), units: units.sort((a, b) => a.id.localeCompare(b.id)) } : undefined;
   // Only re-graded runs count: a recorded outcome we could not recompute is never trusted.
   return { runs, aggregate: aggregateBoard(runs.filter(isRegraded).map((r) => r.outcome)), findings, ...(reference ? { reference } : {}) };
 }

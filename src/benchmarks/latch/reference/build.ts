@@ -19,6 +19,8 @@ export interface LatchBuildOptions {
   synthetic?: boolean;
   /** Required trials per eval (scBench and SpatialBench publish 3). */
   trials: number;
+  /** The suite of a checkout of one suite ("scBench"): each eval's `bench` where its metadata names none. */
+  suite?: string;
 }
 
 export function buildLatchReference(evals: readonly TrustedEval[], opts: LatchBuildOptions): LatchReference {
@@ -28,7 +30,7 @@ export function buildLatchReference(evals: readonly TrustedEval[], opts: LatchBu
     const meta = (spec.metadata ?? {}) as { task?: unknown; kit?: unknown; benchmark?: unknown };
     const task = typeof meta.task === 'string' ? meta.task : manifest?.task;
     const kit = typeof meta.kit === 'string' ? meta.kit : manifest?.kit;
-    out[spec.id] = { sha256: evalDigest(spec), ...(task ? { task } : {}), ...(kit ? { kit } : {}), ...(typeof meta.benchmark === 'string' ? { bench: meta.benchmark } : {}) };
+    out[spec.id] = { sha256: evalDigest(spec), ...(task ? { task } : {}), ...(kit ? { kit } : {}), ...(typeof meta.benchmark === 'string' ? { bench: meta.benchmark } : opts.suite ? { bench: opts.suite } : {}) };
   }
   return { benchmark: 'latch', version: opts.version, ...(opts.synthetic ? { synthetic: true } : {}), source: opts.source, trials: opts.trials, evals: out };
 }
