@@ -35,9 +35,16 @@ export interface ReportedRow {
 
 export interface ReportedTable {
   id: string;
-  bench: 'scBench' | 'SpatialBench';
+  /** The suite it was published for: shown on that suite's boards only (`src/benchmarks/latch/suites.ts`). */
+  bench: 'scBench' | 'SpatialBench' | 'SpatialBench-Long';
   title: string;
   source: string;
+  /**
+   * The eval set the published numbers were computed on, as the source states it: how many evals,
+   * and how many of them have public per-run files (the only ones evalboard can recompute).
+   * Shown next to the recomputed rows' eval count, never ranked with them.
+   */
+  evalSet: { n_evals: number; public_per_run: number; note: string };
   /** Group (task category or platform) → rows; the headline table has the single group "overall". */
   groups: Record<string, { n_evals?: number; rows: ReportedRow[] }>;
   notes?: string;
@@ -362,6 +369,10 @@ export function splitModelHarness(key: string): { model: string; harness: string
   return { model: key.slice(0, -harness.length - 1), harness };
 }
 
+/** latchbio/scbench@4a7d2b0 publishes per-run files (`trajectories/`) for 6 of its evals (fixtures README). */
+const SCBENCH_PUBLIC_PER_RUN = 6;
+const SCBENCH_HEAD_SET = { n_evals: 195, public_per_run: SCBENCH_PUBLIC_PER_RUN, note: 'scBench HEAD eval set (4a7d2b0), 3 runs per eval' };
+
 function groupedTable(id: string, title: string, source: string, data: Record<string, [number, Record<string, [number, number, number]>]>): ReportedTable {
   const groups: ReportedTable['groups'] = {};
   for (const [group, [n_evals, rows]] of Object.entries(data)) {
@@ -370,7 +381,7 @@ function groupedTable(id: string, title: string, source: string, data: Record<st
       rows: Object.entries(rows).map(([key, [v, lo, hi]]) => ({ ...splitModelHarness(key), key, accuracy: figure(source, v, lo, hi) })),
     };
   }
-  return { id, bench: 'scBench', title, source, groups };
+  return { id, bench: 'scBench', title, source, evalSet: SCBENCH_HEAD_SET, groups };
 }
 
 export const SCBENCH_REPORTED: ReportedTable[] = [
@@ -379,6 +390,7 @@ export const SCBENCH_REPORTED: ReportedTable[] = [
     bench: 'scBench',
     title: 'scBench leaderboard (published)',
     source: SRC_MODELS,
+    evalSet: SCBENCH_HEAD_SET,
     groups: {
       overall: {
         n_evals: 195,
@@ -394,6 +406,7 @@ export const SCBENCH_REPORTED: ReportedTable[] = [
     bench: 'scBench',
     title: 'scBench paper results (published, 394 evals)',
     source: PAPER_SRC,
+    evalSet: { n_evals: 394, public_per_run: SCBENCH_PUBLIC_PER_RUN, note: 'scBench paper-era eval set (74b1035, benchmark version 1.0); the public per-run files at HEAD cover 6 evals' },
     groups: {
       overall: {
         n_evals: 394,
