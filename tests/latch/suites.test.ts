@@ -53,6 +53,18 @@ describe('latch suites on the bundled demo', () => {
     // Every demo entry ran every eval of both suites: all ranked, on every board.
     for (const b of boards) expect(b.sections.flatMap((s) => s.unranked ?? []), b.slug).toEqual([]);
     expect(assertOneSuitePerSection(boards)).toBeGreaterThan(0);
+    // The old pooled URLs (overall, task/<t>, platform/<k>) are pages linking the suite boards they became.
+    const { movedLatchBoards } = await import('../../src/benchmarks/latch/boards/boards');
+    const moved = await movedLatchBoards();
+    expect(moved.find((m) => m.slug === 'overall')?.to.map((t) => t.slug)).toEqual(['scbench/overall', 'spatialbench/overall']);
+    expect(moved.find((m) => m.slug === 'task/qc')?.to.map((t) => t.slug)).toEqual(['scbench/task/qc']);
+    const slugs = new Set(boards.map((b) => b.slug));
+    for (const m of moved) {
+      expect(slugs.has(m.slug), m.slug).toBe(false);
+      for (const t of m.to) expect(slugs.has(t.slug), t.slug).toBe(true);
+    }
+    // One moved page per old slug: every suite board's slug without its suite segment.
+    expect(moved.map((m) => m.slug)).toEqual([...new Set(boards.map((b) => b.slug.split('/').slice(1).join('/')))].sort());
   });
 });
 

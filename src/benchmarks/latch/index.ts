@@ -6,7 +6,7 @@ import { latchReferenceSchema } from './reference/schema';
 import { suites } from './conformance';
 import { workedExample } from './worked-examples';
 import { checkLatch } from './checks';
-import { latchBoards } from './boards/boards';
+import { latchBoards, movedLatchBoards } from './boards/boards';
 import { reportedFor } from './boards/reported';
 import { latchCompareData } from './compare';
 import { writeLatchDemo } from './demo/write';
@@ -34,6 +34,8 @@ export const latch: Benchmark = {
     contentDigest: latchDigest,
     boardExtras: (board) => reportedFor(board).map((view) => ({ component: () => import('./components/ReportedTable.astro'), props: { view } })),
   },
+  /** The board URLs from before the suites were split (`overall`, `task/<t>`, `platform/<k>`): pages linking the suite boards they became. */
+  pages: async () => (await movedLatchBoards()).map((moved) => ({ path: `benchmarks/latch/${moved.slug}`, component: () => import('./pages/MovedBoard.astro'), props: { moved } })),
   demo: { write: writeLatchDemo },
   importer: latchImporter,
 };

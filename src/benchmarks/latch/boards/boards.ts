@@ -153,3 +153,36 @@ export async function latchBoards(admitted: Admitted): Promise<Board[]> {
   const entries = rankedEntries(await loadLatch(), admitted);
   return LATCH_SUITES.flatMap((suite) => suiteBoards(suite, entries));
 }
+
+/** A board URL from before the suites were split (`overall`, `task/<t>`, `platform/<k>`) and the suite boards it became. */
+export interface MovedBoard {
+  /** The old slug below `/benchmarks/latch/`. */
+  slug: string;
+  /** The suite boards now at that place: slug and title. */
+  to: { slug: string; title: string }[];
+}
+
+/**
+ * The old pooled board URLs, each kept as a page that links the suite boards it became (never a
+ * pooled ranking): bookmarks and links keep working. From the reference units of the loaded
+ * submissions, like the boards; every target is a board `latchBoards` makes for the same data.
+ */
+export async function movedLatchBoards(): Promise<MovedBoard[]> {
+  const entries = await loadLatch();
+  const moved = new Map<string, MovedBoard['to']>();
+  const add = (slug: string, to: MovedBoard['to'][number]) => {
+    const list = moved.get(slug) ?? [];
+    if (!list.some((x) => x.slug === to.slug)) list.push(to);
+    moved.set(slug, list);
+  };
+  for (const suite of LATCH_SUITES) {
+    const mine = entries.filter((e) => e.submission && runsIn(e, suite));
+    if (!mine.length) continue;
+    add('overall', { slug: `${suite.id}/overall`, title: `${suite.name} — Overall` });
+    for (const u of mine.flatMap((e) => unitsOf(e, suite))) {
+      if (u.task) add(`task/${slugify(u.task)}`, { slug: `${suite.id}/task/${slugify(u.task)}`, title: `${suite.name} — Task: ${u.task}` });
+      if (u.kit) add(`platform/${slugify(u.kit)}`, { slug: `${suite.id}/platform/${slugify(u.kit)}`, title: `${suite.name} — Platform: ${u.kit}` });
+    }
+  }
+  return [...moved].sort(([a], [b]) => a.localeCompare(b)).map(([slug, to]) => ({ slug, to }));
+}

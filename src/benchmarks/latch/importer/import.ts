@@ -292,7 +292,7 @@ export async function importLatch(opts: ImportOptions): Promise<ImportReport> {
     const trials = trialsSeen.length ? Math.max(...trialsSeen) : 3;
     if (!trialsSeen.length) report.notes.push('required trials: no run states n_trials; the reference requires 3 (scBench and SpatialBench publish 3)');
     const trusted: TrustedEval[] = [...byId.values()].map(({ spec }) => ({ spec, ...(manifest.has(spec.id) ? { manifest: manifest.get(spec.id)! } : {}) }));
-    const ref = buildLatchReference(trusted, { version, source: `${suite}: ${provenance}`, trials });
+    const ref = buildLatchReference(trusted, { version, source: `${suite}: ${provenance}`, trials, suite });
     const file = join(opts.out.referencesRoot, 'latch', `${version}.json`);
     if (!dryRun) writeReference(opts.out.referencesRoot, 'latch', version, ref);
     report.references.push(file);
