@@ -41,7 +41,7 @@ export interface ModelPage {
   synthetic: boolean;
   /** Each harness it was run in. */
   entries: ModelEntry[];
-  submissions: { benchmark: BenchmarkId; benchmarkName: string; id: string; status: string; submittedAt: string; harness: string; entryKey: string; onBoards: boolean; reason?: string }[];
+  submissions: { benchmark: BenchmarkId; benchmarkName: string; id: string; status: string; submittedAt: string; harness: string; entryKey: string; onBoards: boolean; reason?: string; synthetic: boolean }[];
   placements: Placement[];
   /** At least one of its submissions is ranked (only then is the page in the search index). */
   ranked: boolean;
@@ -102,6 +102,7 @@ export function modelPages(): Promise<ModelPage[]> {
         entryKey: key,
         onBoards: s.ranked,
         ...(s.reason ? { reason: s.reason } : {}),
+        synthetic: sub.synthetic === true || m.synthetic === true,
       });
       byId.set(m.id, page);
     }
