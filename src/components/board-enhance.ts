@@ -62,6 +62,69 @@ export function sortTable(table: HTMLTableElement, rows: Indexed[], col: number,
   return performance.now() - t0;
 }
 
+/** A column's key in `?hide=`: its header text, slugged ("MAE (mm)" → "mae-mm"). */
+export function columnKey(th: Element): string {
+  const text = (th.querySelector('button')?.textContent ?? th.textContent ?? '').trim();
+  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9<>=.]+/g, '-').replace(/^-+|-+$/g, '') || 'col';
+}
+
+interface Columns {
+  /** Index of the primary metric column (its header links to the metric page). */
+  primary: number;
+  /** Columns a reader may hide: index and key, in order. */
+  optional: { index: number; key: string; label: string }[];
+}
+
+function columnsOf(table: HTMLTableElement): Columns {
+  const ths = [...table.tHead!.rows[0]!.cells];
+  const primary = ths.findIndex((th) => th.querySelector('a[href*="metrics/"]'));
+  const last = ths.length - 1;
+  const optional = ths
+    .map((th, index) => ({ index, key: columnKey(th), label: (th.querySelector('button')?.textContent ?? th.textContent ?? '').trim() }))
+    .filter((c) => c.index > 1 && c.index !== primary && c.index !== last);
+  return { primary, optional };
+}
+
+/** Show or hide columns (by key) of a board table: header and every body cell. */
+export function applyHidden(table: HTMLTableElement, hidden: ReadonlySet<string>): void {
+  const keys = [...table.tHead!.rows[0]!.cells].map(columnKey);
+  for (const row of [...table.tHead!.rows, ...table.tBodies[0]!.rows]) {
+    [...row.cells].forEach((c, i) => c.classList.toggle('col-off', hidden.has(keys[i]!)));
+  }
+}
+
+/** Card layout on narrow screens: each cell labelled by its header; secondary cells behind "details". */
+function prepareCards(table: HTMLTableElement, cols: Columns): void {
+  const ths = [...table.tHead!.rows[0]!.cells];
+  const labels = ths.map((th) => (th.querySelector('button')?.textContent ?? th.textContent ?? '').trim());
+  const nIndex = ths.findIndex((th) => th.querySelector('button')?.getAttribute('title')?.startsWith('Number of'));
+  const more = new Set(cols.optional.map((c) => c.index).filter((i) => i !== nIndex));
+  for (const tr of table.tBodies[0]!.rows) {
+    [...tr.cells].forEach((c, i) => {
+      if (i > 1 && i < ths.length - 1) c.setAttribute('data-label', labels[i]!);
+      if (i === cols.primary) c.classList.add('primary');
+      if (more.has(i)) c.classList.add('more');
+    });
+    const last = tr.cells[tr.cells.length - 1];
+    if (last && more.size > 0 && !last.querySelector('.card-more')) {
+      const b = ownerDoc(table).createElement('button');
+      b.type = 'button';
+      b.className = 'card-more';
+      b.textContent = 'details';
+      b.setAttribute('aria-expanded', 'false');
+      b.addEventListener('click', () => {
+        const open = tr.classList.toggle('open');
+        b.setAttribute('aria-expanded', String(open));
+        b.textContent = open ? 'less' : 'details';
+      });
+      last.appendChild(b);
+    }
+  }
+  table.classList.add('as-cards');
+}
+
+const ownerDoc = (el: Element) => el.ownerDocument;
+
 export function enhanceBoards(doc: Document): void {
   const form = doc.querySelector<HTMLFormElement>('form[data-board-filters]');
   const tables = [...doc.querySelectorAll<HTMLTableElement>('table[data-board]')];
@@ -70,6 +133,28 @@ export function enhanceBoards(doc: Document): void {
   const params = new URLSearchParams(location.search);
   let sortCol = Number(params.get('sort') ?? '0');
   let sortDir: 'asc' | 'desc' = params.get('dir') === 'desc' ? 'desc' : 'asc';
+  const cols = columnsOf(tables[0]!);
+  const hidden = new Set((params.get('hide') ?? '').split(',').filter((k) => cols.optional.some((c) => c.key === k)));
+  const toggles = form?.querySelector<HTMLElement>('[data-col-toggles]');
+  const applyHide = () => { for (const t of tables) applyHidden(t, hidden); };
+  if (toggles) {
+    for (const c of cols.optional) {
+      const label = doc.createElement('label');
+      const box = doc.createElement('input');
+      box.type = 'checkbox';
+      box.defaultChecked = true;
+      box.checked = !hidden.has(c.key);
+      box.dataset.col = c.key;
+      box.addEventListener('change', () => {
+        if (box.checked) hidden.delete(c.key);
+        else hidden.add(c.key);
+        applyHide();
+      });
+      label.append(box, ` ${c.label}`);
+      toggles.appendChild(label);
+    }
+  }
+  for (const t of tables) prepareCards(t, columnsOf(t));
 
   const writeUrl = () => {
     const u = new URL(location.href);
@@ -78,6 +163,8 @@ export function enhanceBoards(doc: Document): void {
       if (v) u.searchParams.set(k, v);
       else u.searchParams.delete(k);
     }
+    if (hidden.size > 0) u.searchParams.set('hide', [...hidden].join(','));
+    else u.searchParams.delete('hide');
     if (sortCol !== 0 || sortDir !== 'asc') {
       u.searchParams.set('sort', String(sortCol));
       u.searchParams.set('dir', sortDir);
@@ -122,7 +209,7 @@ export function enhanceBoards(doc: Document): void {
     }
     form.addEventListener('input', () => { applyFilters(); writeUrl(); });
     form.addEventListener('change', () => { applyFilters(); writeUrl(); });
-    form.addEventListener('reset', () => setTimeout(() => { applyFilters(); writeUrl(); }, 0));
+    form.addEventListener('reset', () => setTimeout(() => { hidden.clear(); applyHide(); applyFilters(); writeUrl(); }, 0));
   }
   for (const t of tables) {
     [...t.tHead!.rows[0]!.cells].forEach((th, col) => {
@@ -139,6 +226,7 @@ export function enhanceBoards(doc: Document): void {
     });
   }
   if (sortCol !== 0 || sortDir !== 'asc') applySort();
+  applyHide();
   applyFilters();
   (window as unknown as { __boardSort?: unknown }).__boardSort = { sortTable, indexTable };
 }
