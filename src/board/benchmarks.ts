@@ -2,6 +2,24 @@ import { BENCHMARKS, allBoards, boardPath } from './boards';
 import { allSubmissions, lastChange } from './submissions';
 import type { BenchmarkId } from '../core/board';
 import { entryLabel } from './submission-meta';
+import { formatInterval, formatMetric, supportedDigits } from '../core/format';
+import type { Row } from '../core/board';
+
+/** One of a board's top entries as the home page shows it. */
+export interface TopEntry {
+  rank: number;
+  /** "best–worst" when the intervals leave the rank uncertain, else the rank. */
+  rankRange: string;
+  model: string;
+  harness: string;
+  modelSlug: string;
+  value: string;
+  interval?: string;
+  n: number;
+  synthetic: boolean;
+  /** Interval bar positions in % of the board's value range (all ranked rows of the section). */
+  bar?: { lo: number; hi: number; v: number };
+}
 
 export interface Leader {
   board: string;
@@ -10,6 +28,17 @@ export interface Leader {
   model: string;
   modelSlug: string;
   section?: string;
+  /** Metric the board ranks by, and its direction. */
+  metric: string;
+  better: 'higher' | 'lower';
+  /** The top three entries. */
+  top: TopEntry[];
+  /** Ranked entries in the section. */
+  entries: number;
+  /** What n counts ("samples", "evals", "seeds"). */
+  unit: string;
+  /** Latest submission date among the section's rows. */
+  date: string;
 }
 
 export interface BenchmarkCard {
@@ -35,12 +64,36 @@ export async function benchmarkCards(): Promise<BenchmarkCard[]> {
       const section = board.sections.find((s) => s.rows.length > 0);
       const top = section?.rows[0];
       if (!top) continue;
+      const def = board.primary.def;
+      const rows = section.rows;
+      const digits = supportedDigits(def, rows.map((r) => (r.interval ? (r.interval.hi - r.interval.lo) / 2 : NaN)));
+      const ends = rows.flatMap((r) => (r.interval ? [r.interval.lo, r.interval.hi] : r.primary === null ? [] : [r.primary])).filter(Number.isFinite);
+      const min = Math.min(...ends), max = Math.max(...ends);
+      const pos = (v: number) => (max > min ? Math.round(((v - min) / (max - min)) * 1000) / 10 : 50);
+      const topOf = (r: Row): TopEntry => ({
+        rank: r.rank,
+        rankRange: r.rankRange[0] === r.rankRange[1] ? String(r.rank) : `${r.rankRange[0]}–${r.rankRange[1]}`,
+        model: r.model,
+        harness: r.harness,
+        modelSlug: r.modelSlug,
+        value: formatMetric(def, r.primary, digits),
+        ...(r.interval ? { interval: formatInterval(def, r.interval.lo, r.interval.hi, digits) } : {}),
+        n: r.n,
+        synthetic: r.synthetic === true,
+        ...(r.interval && r.primary !== null && ends.length ? { bar: { lo: pos(r.interval.lo), hi: pos(r.interval.hi), v: pos(r.primary) } } : {}),
+      });
       leaders.push({
         board: board.title,
         href: boardPath(board),
         model: entryLabel(top),
         modelSlug: top.modelSlug,
         ...(board.sections.length > 1 ? { section: section.id } : {}),
+        metric: board.primary.label,
+        better: def.direction === 'lower' ? 'lower' : 'higher',
+        top: rows.slice(0, 3).map(topOf),
+        entries: rows.length,
+        unit: board.evidence?.unit ?? board.nUnit,
+        date: rows.map((r) => r.submittedAt).sort().at(-1) ?? '',
       });
     }
     return {

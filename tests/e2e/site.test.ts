@@ -65,7 +65,8 @@ describe.skipIf(!enabled)('site (e2e, chromium)', () => {
   it('home lists every benchmark with leaders and counts', async () => {
     const page = await open('/');
     expect(await page.locator('.cards > li').count()).toBeGreaterThanOrEqual(3);
-    expect(await page.locator('.cards').innerText()).toMatch(/leader/);
+    expect(await page.locator('.cards ol.top > li').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('.cards ol.top .val').first().innerText()).toMatch(/\d.*\[.*\].*n \d/);
     expect(await page.locator('form[role="search"] input[name="q"]').count()).toBe(1);
     await shot(page, 'home');
     expect(await seriousViolations(page)).toEqual([]);
