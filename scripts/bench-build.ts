@@ -1,4 +1,4 @@
-// npm run bench:build [-- --models 200] [--scale N] [--keep]
+// npm run bench:build [-- --models 200] [--scale N]
 // Full-build benchmark: writes a synthetic corpus of --models entries across every benchmark under
 // bench-data/build-<scale>/ (MedVision open-weight runs at 1000·N samples per subtask and pilot runs
 // at 100·N, on 66 subtasks — the 11 demo subtasks and 5 synthetic copies of each, ≈ 9 M samples at
