@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAttribute } from 'astro/runtime/server/index.js';
 import { attr, escapeHtml, httpUrlProblem, jsonForHtml, neutraliseFormula } from '../../src/core/escape';
-import { submissionSchema } from '../../src/core/submission-schema';
+import { modelRecordSchema } from '../../src/core/model-schema';
 import { REPO } from '../submission/helpers';
 import { ATTR_URL } from '../submission/mutations-hostile';
 
@@ -53,10 +53,11 @@ describe('the other contexts', () => {
     for (const ok of ['https://example.org/', 'https://example.org/a?b=1&c=2#d', 'http://x.example:8080/p%22q']) expect(httpUrlProblem(ok), ok).toBeUndefined();
     for (const bad of [...PAYLOADS.filter((p) => p.startsWith('http')), 'javascript:alert(1)', 'https://a b/', 'https://x/\\', 'https://u:p@x/', 'https://X.example', 'ftp://x.example/', "https://x.example/'", 'https://x.example/\u0000']) {
       expect(httpUrlProblem(bad), bad).toBeDefined();
-      const sub = { id: 'x', benchmark: 'medvision', model: { name: 'm', org: 'o', weights: 'open', url: bad }, submitted_at: '2026-01-01', submitter: { name: 's' }, harness: { name: 'h', version: '1' }, disclosures: { contamination: 'no' } };
-      const r = submissionSchema.safeParse(sub);
+      // A model's links live in its registry file (models/<id>.json).
+      const model = { id: 'x', name: 'm', org: 'o', weights: 'open', links: { model_card: bad } };
+      const r = modelRecordSchema.safeParse(model);
       expect(r.success, bad).toBe(false);
-      expect(r.error?.issues.map((i) => i.path.join('.')), bad).toContain('model.url');
+      expect(r.error?.issues.map((i) => i.path.join('.')), bad).toContain('links.model_card');
     }
   });
   it('download cells: = + - @ tab CR get a leading quote; numbers stay numbers', () => {
@@ -77,7 +78,7 @@ const IDS: Record<string, string> = { medvision: 'demo-api-flash-demo', latch: '
 
 function stage(): void {
   root = mkdtempSync(join(tmpdir(), 'evalboard-attr-'));
-  for (const p of ['src', 'content', 'public', 'results', 'reviews', 'models', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+  for (const p of ['src', 'content', 'public', 'results', 'reviews', 'models', 'references', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
     if (existsSync(join(REPO, p))) cpSync(join(REPO, p), join(root, p), { recursive: true });
   }
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
@@ -85,6 +86,10 @@ function stage(): void {
     const id = `attr-${bench}`;
     const dir = join(root, 'results', bench, id);
     cpSync(join(REPO, 'results', bench, from), dir, { recursive: true });
+    // The payload copy replaces its original: two folders with the same per-sample content are
+    // both an error (duplicate content) and would keep the payloads off every page.
+    rmSync(join(root, 'results', bench, from), { recursive: true, force: true });
+    rmSync(join(root, 'reviews', bench, `${from}.json`), { force: true });
     const sub = JSON.parse(readFileSync(join(dir, 'submission.json'), 'utf8'));
     const p = (k: number) => PAYLOADS[(i + k) % PAYLOADS.length]!;
     const model = { name: `${bench} ${p(2)}`, org: p(0), params: p(3).slice(0, 40), url: 'https://x.example/?a=1&b=2' };
@@ -93,7 +98,7 @@ function stage(): void {
       const file = join(root, 'models', `${sub.model}.json`);
       const m = JSON.parse(readFileSync(file, 'utf8'));
       sub.model = `attr-${bench}-model`;
-      writeFileSync(join(root, 'models', `${sub.model}.json`), JSON.stringify({ ...m, id: sub.model, name: model.name, org: model.org, params: model.params }, null, 1));
+      writeFileSync(join(root, 'models', `${sub.model}.json`), JSON.stringify({ ...m, id: sub.model, name: model.name, org: model.org, params: model.params, aliases: [], links: { model_card: model.url } }, null, 1));
     } else sub.model = { ...sub.model, ...model };
     Object.assign(sub, {
       id,
