@@ -112,6 +112,8 @@ function du(dir: string): { bytes: number; html: number } {
 
 interface BuildFigures {
   astro: number;
+  /** CPU seconds (user + system) of the astro process: comparable across machine loads, unlike wall. */
+  astroCpu: number;
   pagefind: number;
   rssMb: number;
   slowest: [string, number][];
@@ -131,6 +133,7 @@ function build(): BuildFigures {
     throw new Error(`astro build failed (${r.status ?? r.signal})`);
   }
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
+  const cpu = Number(/User time \(seconds\): ([\d.]+)/.exec(r.stderr)?.[1] ?? NaN) + Number(/System time \(seconds\): ([\d.]+)/.exec(r.stderr)?.[1] ?? NaN);
   // Astro logs each page as `├─ /path/index.html (+12ms)`.
   const slowest = [...r.stdout.matchAll(/[├└]─ (\S+) \(\+(\d+(?:\.\d+)?)(ms|s)\)/g)]
     .map((m): [string, number] => [m[1]!, Number(m[2]) * (m[3] === 's' ? 1000 : 1)])
@@ -139,7 +142,7 @@ function build(): BuildFigures {
   const t1 = performance.now();
   const p = spawnSync(join(ROOT, 'node_modules', '.bin', 'pagefind'), ['--site', OUT, '--silent'], { cwd: ROOT, encoding: 'utf8' });
   if (p.status !== 0) throw new Error(`pagefind failed: ${p.stderr}`);
-  return { astro: astroS, pagefind: (performance.now() - t1) / 1000, rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
+  return { astro: astroS, astroCpu: cpu, pagefind: (performance.now() - t1) / 1000, rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
 }
 
 // The corpus: written once per (models, scale), reused by later runs.
@@ -179,8 +182,8 @@ rmSync(join(target.modelsRoot, `${benchModel(medvisionEntries).name}.json`), { f
 rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(medvisionEntries).id}.json`), { force: true });
 
 const total = (b: BuildFigures) => b.astro + b.pagefind;
-console.log(`full build s: ${total(full).toFixed(1)} (astro ${full.astro.toFixed(1)} + pagefind ${full.pagefind.toFixed(1)}; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
-console.log(`incremental build s: ${total(inc).toFixed(1)} (astro ${inc.astro.toFixed(1)} + pagefind ${inc.pagefind.toFixed(1)}; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full; load average ${load1})`);
+console.log(`full build s: ${total(full).toFixed(1)} (astro ${full.astro.toFixed(1)}, ${full.astroCpu.toFixed(1)} s cpu, + pagefind ${full.pagefind.toFixed(1)}; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
+console.log(`incremental build s: ${total(inc).toFixed(1)} (astro ${inc.astro.toFixed(1)}, ${inc.astroCpu.toFixed(1)} s cpu, + pagefind ${inc.pagefind.toFixed(1)}; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full; load average ${load1})`);
 console.log(`peak RSS MB: ${full.rssMb.toFixed(0)} full, ${inc.rssMb.toFixed(0)} incremental (astro build process)`);
 console.log(`pages: ${site.html}`);
 console.log(`dist size MB: ${(site.bytes / 1e6).toFixed(1)}`);
