@@ -36,7 +36,7 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
     const visuallyHidden = (el: Element) => {
       for (let a: Element | null = el; a; a = a.parentElement) {
         const cs = getComputedStyle(a);
-        if (cs.clipPath.startsWith('inset(50%') || cs.clip === 'rect(0px, 0px, 0px, 0px)') return true;
+        if (cs.clipPath.startsWith('inset(50%') || cs.getPropertyValue('clip') === 'rect(0px, 0px, 0px, 0px)') return true;
         if (a.classList.contains('skip') && a !== document.activeElement) return true;
       }
       return false;
