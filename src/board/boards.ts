@@ -1,5 +1,6 @@
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
 import type { Board, BenchmarkId } from '../core/board';
+import type { DataNote } from '../core/benchmark';
 import { boardContext } from './gate';
 import { applyEvidence } from './evidence';
 
@@ -8,10 +9,13 @@ export interface BenchmarkInfo {
   name: string;
   navLabel: string;
   blurb: string;
+  /** Medical benchmark: its pages say scores are not evidence of clinical safety. */
+  clinical: boolean;
+  dataNote?: DataNote;
 }
 
 /** The benchmarks that have boards (take score submissions), in registration order. */
-export const BENCHMARKS: readonly BenchmarkInfo[] = SUBMISSION_BENCHMARKS.map(({ id, name, navLabel, blurb }) => ({ id, name, navLabel, blurb }));
+export const BENCHMARKS: readonly BenchmarkInfo[] = SUBMISSION_BENCHMARKS.map(({ id, name, navLabel, blurb, clinical, dataNote }) => ({ id, name, navLabel, blurb, clinical: clinical === true, ...(dataNote ? { dataNote } : {}) }));
 
 export function benchmarkInfo(id: string): BenchmarkInfo | undefined {
   return BENCHMARKS.find((b) => b.id === id);

@@ -96,6 +96,39 @@ export interface CheckContext {
   model?: { id: string; names: readonly string[] };
 }
 
+/** A column of a per-sample file of the data API (`/api/v1/samples/…`). */
+export interface SampleColumn {
+  name: string;
+  type: 'string' | 'double' | 'int' | 'boolean';
+  description: string;
+}
+
+/**
+ * One entry's (model × harness) per-sample values on one unit (a subtask config, an eval, a
+ * seed × task), published as JSON and Parquet. Only what is already public: never a hidden
+ * answer key (ground truth only where the benchmark's public files carry it).
+ */
+export interface SampleFile {
+  submission: string;
+  entryKey: string;
+  /** URL-safe unit id, unique within the entry. */
+  unit: string;
+  /** The unit as the benchmark names it (config name, eval id, `task_easy@20260402`). */
+  unitLabel: string;
+  /** Singular noun: "subtask config", "eval", "seed × task". */
+  unitKind: string;
+  columns: SampleColumn[];
+  /** One record per sample, keyed by column name; NaN is null. */
+  rows: Record<string, string | number | boolean | null>[];
+}
+
+/** What a benchmark's data is, stated on its pages (the clinical claim boundary's second half). */
+export interface DataNote {
+  kind: 'synthetic' | 'public dataset' | 'mixed' | 'submitted runs';
+  licence?: string;
+  text: string;
+}
+
 /** Benchmarks that take score submissions under `results/<id>/<submission>/`. */
 export interface SubmissionSupport {
   /** The benchmark-specific part of `validate`: read every file, recompute every claimable number. */
@@ -116,6 +149,8 @@ export interface SubmissionSupport {
   compareData(slug: string, admitted: Admitted): Promise<CompareData | undefined>;
   /** Sections shown below a board's ranking. */
   boardExtras?(board: Board): BoardExtra[];
+  /** Per-sample files of the admitted (ranked or under-review) submissions, for the data API. */
+  sampleFiles?(admitted: Admitted): Promise<SampleFile[]>;
 }
 
 export interface Benchmark {
@@ -127,6 +162,10 @@ export interface Benchmark {
   navLabel: string;
   /** One sentence for the home page. */
   blurb: string;
+  /** Medical benchmark: its pages carry the note that scores are not evidence of clinical safety. */
+  clinical?: boolean;
+  /** What its data is (synthetic, a public dataset, licence), shown on its pages. */
+  dataNote?: DataNote;
   /** Every metric this benchmark reports, defined once. */
   metrics: readonly MetricDef[];
   /** Result formats the `score` CLI detects, in detection order. */

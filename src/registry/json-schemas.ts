@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reviewSchema, submissionSchemaFor } from '../core/submission-schema';
 import { modelRecordSchema } from '../core/model-schema';
 import { boardDownloadSchema } from '../core/board-download-schema';
+import { apiManifestSchema, apiModelSchema, apiSamplesSchema, apiSubmissionSchema } from '../core/api-schemas';
 import type { PublishedSchema } from '../core/benchmark';
 import { taskRecordSchema } from '../ingest/tasks/schema';
 import type { Benchmark } from '../core/benchmark';
@@ -17,6 +18,10 @@ export function publishedSchemasOf(list: readonly Benchmark[]): readonly Publish
     ...list.flatMap((b) => b.schemas),
     { name: 'task-record', title: 'Task-submission record (task.json)', file: 'results/tasks/<id>/task.json', schema: taskRecordSchema },
     { name: 'board', title: 'Board download (downloads/<benchmark>/<board>.json)', file: 'downloads/<benchmark>/<board>.json', schema: boardDownloadSchema },
+    { name: 'api-manifest', title: 'Data API manifest (api/v1/manifest.json)', file: 'api/v1/manifest.json', schema: apiManifestSchema },
+    { name: 'api-model', title: 'Data API model document (api/v1/models/<model>.json)', file: 'api/v1/models/<model>.json', schema: apiModelSchema },
+    { name: 'api-submission', title: 'Data API submission document (api/v1/submissions/<benchmark>/<id>.json)', file: 'api/v1/submissions/<benchmark>/<id>.json', schema: apiSubmissionSchema },
+    { name: 'api-samples', title: 'Data API per-sample file (api/v1/samples/<benchmark>/<entry>/<unit>.json; the .parquet beside it has the same columns)', file: 'api/v1/samples/<benchmark>/<entry>/<unit>.json', schema: apiSamplesSchema },
   ];
 }
 

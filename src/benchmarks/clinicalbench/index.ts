@@ -13,6 +13,7 @@ import { clinicalbenchCompareData } from './compare';
 import { writeClinicalbenchDemo } from './demo/write';
 import { clinicalbenchDigest } from './digest';
 import { clinicalbenchImporter } from './importer/import';
+import { clinicalbenchSampleFiles } from './boards/samples';
 
 const noSlash = (p: string) => p.replace(/\/$/, '');
 
@@ -21,6 +22,8 @@ export const clinicalbench: Benchmark = {
   name: 'ClinicalBench',
   navLabel: 'ClinicalBench',
   blurb: 'Agents auditing a synthetic clinical-trial dataset for errors and bias, replayed against regenerated ground truth.',
+  clinical: true,
+  dataNote: { kind: 'synthetic', text: 'Every patient record is synthetic, generated from (seed, task) by our port of the upstream generator, with planted errors and bias; no real patient data. The bundled demo submissions are synthetic too.' },
   metrics: METRICS,
   formats: [handler],
   schemas: [
@@ -34,6 +37,7 @@ export const clinicalbench: Benchmark = {
     boards: clinicalbenchBoards,
     compareData: clinicalbenchCompareData,
     contentDigest: clinicalbenchDigest,
+    sampleFiles: clinicalbenchSampleFiles,
   },
   /** The seed pages: what an agent faces on each official (seed, task), without the answer key. */
   pages: async () => [

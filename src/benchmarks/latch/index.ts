@@ -12,12 +12,14 @@ import { latchCompareData } from './compare';
 import { writeLatchDemo } from './demo/write';
 import { latchDigest } from './digest';
 import { latchImporter } from './importer/import';
+import { latchSampleFiles } from './boards/samples';
 
 export const latch: Benchmark = {
   id: 'latch',
   name: 'Latch bio benches',
   navLabel: 'Latch',
   blurb: 'Agents analysing single-cell and spatial biology data (scBench, SpatialBench), graded by latch-eval-tools.',
+  dataNote: { kind: 'public dataset', text: 'Evals are the latch-eval-tools task specifications over public single-cell and spatial transcriptomics datasets, as the submitter provided them and matched against our reference; biology research tasks, not clinical ones. The bundled demo submissions are synthetic.' },
   metrics: METRICS,
   formats: [handler],
   schemas: [
@@ -32,6 +34,7 @@ export const latch: Benchmark = {
     boards: latchBoards,
     compareData: latchCompareData,
     contentDigest: latchDigest,
+    sampleFiles: latchSampleFiles,
     boardExtras: (board) => reportedFor(board).map((view) => ({ component: () => import('./components/ReportedTable.astro'), props: { view } })),
   },
   /** The board URLs from before the suites were split (`overall`, `task/<t>`, `platform/<k>`): pages linking the suite boards they became. */

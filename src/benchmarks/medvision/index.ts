@@ -11,12 +11,15 @@ import { medvisionCompareData } from './compare';
 import { writeMedvisionDemo } from './demo/write';
 import { medvisionDigest } from './digest';
 import { medvisionImporter } from './importer/import';
+import { medvisionSampleFiles } from './boards/samples';
 
 export const medvision: Benchmark = {
   id: 'medvision',
   name: 'MedVision',
   navLabel: 'MedVision',
   blurb: 'Medical VLMs reading physical quantities off images: detection boxes, tumour/lesion size, angles and distances.',
+  clinical: true,
+  dataNote: { kind: 'public dataset', licence: 'per source dataset (see the upstream MedVision dataset card)', text: 'Images and targets come from public medical-imaging datasets collected by the upstream MedVision benchmark; the images are not redistributed here. The bundled demo submissions are synthetic.' },
   metrics: METRICS,
   formats: [handler],
   schemas: [
@@ -30,6 +33,7 @@ export const medvision: Benchmark = {
     boards: async (admitted) => medvisionBoards(admitted),
     compareData: medvisionCompareData,
     contentDigest: medvisionDigest,
+    sampleFiles: medvisionSampleFiles,
   },
   demo: { write: writeMedvisionDemo },
   importer: medvisionImporter,

@@ -20,6 +20,8 @@ export interface LatchEntry {
   submission?: Submission;
   outcomes: RunOutcome[];
   findings: Finding[];
+  /** Each re-graded run's own outcome and score (ours), for the data API's per-sample files. */
+  trials?: { evalId: string; trial: number; passed: boolean; score: number }[];
   /** The reference version its evals were compared with, and that version's eval set (absent: unverified). */
   reference?: { version: string; units: ReferenceUnit[] };
 }
@@ -38,6 +40,7 @@ export function loadLatch(root = resultsRoot()): Promise<LatchEntry[]> {
         id: folder.folderId,
         ...(folder.submission ? { submission: folder.submission } : {}),
         outcomes: scored.runs.filter(isRegraded).map((r) => r.outcome),
+        trials: scored.runs.filter(isRegraded).map((r) => ({ evalId: r.evalId, trial: r.run.trial_index, passed: r.ours!.passed, score: r.ours!.score })),
         findings: [...folder.findings, ...scored.findings],
         ...(scored.reference ? { reference: scored.reference } : {}),
       });

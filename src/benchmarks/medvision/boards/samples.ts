@@ -1,0 +1,102 @@
+/**
+ * The data API's per-sample files for MedVision: one per entry (model × harness) and subtask
+ * config, every sample as the scorer scored it. The targets are in the public upstream files
+ * (and in the submitter's own parsed JSONL), so they are published; the prediction is what we
+ * score (the re-extraction from `resps`).
+ */
+import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submission/read';
+import { cached } from '../../../ingest/score-cache';
+import { resultsRoot } from '../../../board/paths';
+import { entryKeyOf } from '../../../board/submission-meta';
+import { slugify } from '../../../core/slug';
+import type { Admitted, SampleColumn, SampleFile } from '../../../core/benchmark';
+import { scoreMedvisionTree, type SampleScore } from '../formats/score-tree';
+import type { MedvisionSample } from '../formats/read-parsed-file';
+import type { TaskType } from '../scorer/sample';
+
+const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+const COMMON: SampleColumn[] = [
+  { name: 'sample_id', type: 'string', description: '`<config>#<doc_id>`: the same id across entries' },
+  { name: 'doc_id', type: 'int', description: 'upstream doc_id within the config' },
+  { name: 'label_group', type: 'string', description: 'label group the model summary counts it in (null: none)' },
+  { name: 'target', type: 'string', description: 'ground truth as written in the public dataset files' },
+  { name: 'prediction', type: 'string', description: 'the answer scored: the newest upstream extraction from resps' },
+];
+const MEASUREMENT: SampleColumn[] = [
+  ...COMMON,
+  { name: 'primary', type: 'double', description: 'the board’s per-sample value: MRE (null: failed answer or excluded)' },
+  { name: 'MAE', type: 'double', description: 'mean absolute error (mm, or ° for angles)' },
+  { name: 'MRE', type: 'double', description: 'mean relative error' },
+  { name: 'NMAE', type: 'double', description: 'MAE normalised by the image size' },
+  { name: 'success', type: 'boolean', description: 'a parseable answer of the right shape' },
+  { name: 'excluded', type: 'boolean', description: 'left out by upstream’s near-zero ground-truth filter (AD)' },
+];
+const DETECTION: SampleColumn[] = [
+  ...COMMON,
+  { name: 'primary', type: 'double', description: 'the board’s per-sample value: IoU' },
+  { name: 'IoU', type: 'double', description: 'intersection over union of the boxes' },
+  { name: 'F1', type: 'double', description: 'pixel F1 of the boxes' },
+  { name: 'Precision', type: 'double', description: 'pixel precision' },
+  { name: 'Recall', type: 'double', description: 'pixel recall' },
+  { name: 'MAE', type: 'double', description: 'mean absolute error of the box corners' },
+  { name: 'success', type: 'boolean', description: 'a parseable box' },
+  { name: 'excluded', type: 'boolean', description: 'always false for detection' },
+];
+
+type Row = SampleFile['rows'][number];
+
+function row(config: string, s: MedvisionSample, sc: SampleScore): Row {
+  const base = { sample_id: `${config}#${s.docId}`, doc_id: s.docId, label_group: sc.group ?? null, target: s.target, prediction: s.prediction };
+  if (sc.scored.kind === 'detection') {
+    const m = sc.scored.m;
+    return { ...base, primary: num(m.IoU), IoU: num(m.IoU), F1: num(m.F1), Precision: num(m.Precision), Recall: num(m.Recall), MAE: num(m.MAE), success: m.success, excluded: false };
+  }
+  const m = sc.scored.m;
+  return { ...base, primary: sc.scored.excluded ? null : num(m.MRE), MAE: num(m.MAE), MRE: num(m.MRE), NMAE: num(m.NMAE), success: m.success, excluded: sc.scored.excluded };
+}
+
+interface ConfigSamples {
+  model: string;
+  config: string;
+  taskType: TaskType;
+  rows: Row[];
+}
+
+function scoreSamples(dir: string): ConfigSamples[] {
+  const scored = scoreMedvisionTree(dir, { keepSamples: true });
+  return scored.configs.flatMap((c) => {
+    const list = scored.samples?.get(c.path);
+    const sc = scored.sampleScores?.get(c.path);
+    if (!list || !sc) return [];
+    return [{ model: c.model, config: c.config, taskType: c.task_type, rows: list.map((s, i) => row(c.config, s, sc[i]!)) }];
+  });
+}
+
+const unitId = (config: string) => (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(config) ? config : slugify(config));
+
+/** Every admitted (ranked or under-review) submission's per-sample files, one per subtask config. */
+export async function medvisionSampleFiles(admitted: Admitted, root = resultsRoot()): Promise<SampleFile[]> {
+  const out: SampleFile[] = [];
+  for (const dir of listSubmissionDirs(root, 'medvision')) {
+    const folder = readSubmissionFolder(dir, root);
+    const sub = folder.submission;
+    if (!sub || !(admitted.ranked(folder.folderId) || admitted.underReview(folder.folderId))) continue;
+    const used = new Set<string>();
+    for (const c of cached('medvision/samples', dir, () => scoreSamples(dir))) {
+      let unit = unitId(c.config);
+      if (used.has(unit)) unit = `${slugify(c.model)}--${unit}`;
+      used.add(unit);
+      out.push({
+        submission: folder.folderId,
+        entryKey: entryKeyOf(sub),
+        unit,
+        unitLabel: c.config,
+        unitKind: 'subtask config',
+        columns: c.taskType === 'Detection' ? DETECTION : MEASUREMENT,
+        rows: c.rows,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,276 @@
+/**
+ * The static data API (`/api/v1/`), as documents the one catch-all route serves: the manifest,
+ * one board document per board (the board download itself), one per model, per admitted
+ * submission, and per (entry, unit) sample file as JSON and Parquet. Schemas:
+ * `src/core/api-schemas.ts`. Everything is computed from the gate's admissions and the
+ * benchmarks' own view models, so a build is a function of its inputs (no clock).
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import type { ColumnSource } from 'hyparquet-writer';
+import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
+import type { SampleFile } from '../core/benchmark';
+import type { Board } from '../core/board';
+import type { ApiManifest, ApiModel, ApiSamples, ApiSubmission } from '../core/api-schemas';
+import { allBoards, boardPath } from './boards';
+import { boardDownload, boardJson, downloadPath } from './downloads';
+import { admissions, boardContext, type Admission } from './gate';
+import { modelPages } from './models';
+import { entryKeyOf, harnessLabel } from './submission-meta';
+import { resultsRoot } from './paths';
+import { changelogItems } from './changelog-view';
+import { loadSubmissionReviews } from './review-view';
+import { boardRowsFor } from './contributed-rows';
+import { digestOf } from '../ingest/submission/duplicates';
+import { codeVersionOf } from '../ingest/score-cache';
+
+export const API_ROOT = 'api/v1';
+
+/** The JSON Schemas of the API documents, as published under `/schemas/`. */
+export const API_SCHEMA_NAMES = { manifest: 'api-manifest', board: 'board', model: 'api-model', submission: 'api-submission', samples: 'api-samples' } as const;
+
+/** One file of the API: `path` is below the site base (no leading slash). */
+export interface ApiDocument {
+  path: string;
+  contentType: string;
+  body: string | Uint8Array<ArrayBuffer>;
+}
+
+const json = (v: unknown) => `${JSON.stringify(v, null, 1)}\n`;
+const sha = (b: string | Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+/** URL-safe path pieces: a board slug keeps its `/` (nested paths), everything else is one segment. */
+export const boardDocPath = (b: Pick<Board, 'benchmark' | 'slug'>) => `${API_ROOT}/boards/${b.benchmark}/${b.slug}.json`;
+export const modelDocPath = (id: string) => `${API_ROOT}/models/${id}.json`;
+export const submissionDocPath = (benchmark: string, id: string) => `${API_ROOT}/submissions/${benchmark}/${id}.json`;
+export const samplesDocPath = (benchmark: string, entry: string, unit: string, ext: 'json' | 'parquet') =>
+  `${API_ROOT}/samples/${benchmark}/${entry}/${unit}.${ext}`;
+export const feedPath = (benchmark?: string) => (benchmark ? `benchmarks/${benchmark}/feed.xml` : 'feed.xml');
+
+/** Parquet of one sample file: the columns in order, typed as declared, every column nullable. */
+export function sampleParquet(f: Pick<SampleFile, 'columns' | 'rows'>): Uint8Array<ArrayBuffer> {
+  const columnData: ColumnSource[] = f.columns.map((c) => {
+    const data = f.rows.map((r) => r[c.name] ?? null);
+    if (c.type === 'int') {
+      const wide = data.some((v) => typeof v === 'number' && (v > 2147483647 || v < -2147483648));
+      return wide ? { name: c.name, type: 'INT64', data: data.map((v) => (typeof v === 'number' ? BigInt(v) : null)) } : { name: c.name, type: 'INT32', data };
+    }
+    return { name: c.name, type: c.type === 'string' ? 'STRING' : c.type === 'double' ? 'DOUBLE' : 'BOOLEAN', data };
+  });
+  return new Uint8Array(parquetWriteBuffer({ columnData, createdBy: 'evalboard (hyparquet-writer)' }));
+}
+
+/** Which submission's samples stand for an entry: ranked before under review, then the newest, then by id. */
+function preferred(a: Admission, b: Admission): number {
+  if (a.ranked !== b.ranked) return a.ranked ? -1 : 1;
+  const da = a.report.submission?.submitted_at ?? '';
+  const db = b.report.submission?.submitted_at ?? '';
+  return db.localeCompare(da) || a.id.localeCompare(b.id);
+}
+
+interface SampleSet {
+  benchmark: string;
+  entry: string;
+  submission: string;
+  files: (SampleFile & { parquet: Uint8Array<ArrayBuffer> })[];
+}
+
+let cache: Promise<ApiDocument[]> | undefined;
+let cachedFor: string | undefined;
+
+/**
+ * Every API document. `base` is the site's base path (`/` or `/sub/`), `site` its origin; both only
+ * go into URLs.
+ */
+/** The manifest alone (the API page's worked example). */
+export async function apiManifest(base = '/', site = ''): Promise<ApiManifest> {
+  const doc = (await apiDocuments(base, site)).find((d) => d.path === `${API_ROOT}/manifest.json`)!;
+  return JSON.parse(doc.body as string) as ApiManifest;
+}
+
+export function apiDocuments(base = '/', site = ''): Promise<ApiDocument[]> {
+  const key = `${base}|${site}`;
+  if (!cache || cachedFor !== key) {
+    cachedFor = key;
+    cache = build(base, site);
+  }
+  return cache;
+}
+
+async function build(base: string, site: string): Promise<ApiDocument[]> {
+  const u = (p: string) => encodeURI(`${base}${p}`);
+  const docs: ApiDocument[] = [];
+  const adm = (await admissions()).filter((a) => (a.ranked || a.underReview) && a.report.submission);
+  const gate = await boardContext();
+  const boards = await allBoards();
+
+  // Per-sample files: one submission per (benchmark, entry).
+  const sets: SampleSet[] = [];
+  for (const b of SUBMISSION_BENCHMARKS) {
+    const files = (await b.submissions.sampleFiles?.(gate.forBenchmark(b.id))) ?? [];
+    const byEntry = new Map<string, Admission[]>();
+    for (const a of adm.filter((x) => x.benchmark === b.id)) {
+      const k = entryKeyOf(a.report.submission!);
+      byEntry.set(k, [...(byEntry.get(k) ?? []), a]);
+    }
+    for (const entry of [...byEntry.keys()].sort()) {
+      const pick = byEntry.get(entry)!.slice().sort(preferred)[0]!;
+      const mine = files.filter((f) => f.submission === pick.id).sort((x, y) => x.unit.localeCompare(y.unit));
+      const seen = new Set<string>();
+      for (const f of mine) {
+        if (seen.has(f.unit)) throw new Error(`${b.id}: two sample files for unit ${f.unit} of ${pick.id}`);
+        seen.add(f.unit);
+      }
+      sets.push({ benchmark: b.id, entry, submission: pick.id, files: mine.map((f) => ({ ...f, parquet: sampleParquet(f) })) });
+    }
+  }
+  const refsOf = (s: SampleSet) =>
+    s.files.map((f) => ({
+      unit: f.unit,
+      label: f.unitLabel,
+      kind: f.unitKind,
+      rows: f.rows.length,
+      json: u(samplesDocPath(s.benchmark, s.entry, f.unit, 'json')),
+      parquet: u(samplesDocPath(s.benchmark, s.entry, f.unit, 'parquet')),
+      parquet_sha256: sha(f.parquet),
+    }));
+  for (const s of sets) {
+    for (const f of s.files) {
+      const doc: ApiSamples = {
+        format: 'evalboard-api-samples/1',
+        benchmark: s.benchmark,
+        entry: s.entry,
+        submission: s.submission,
+        unit: f.unit,
+        unit_label: f.unitLabel,
+        unit_kind: f.unitKind,
+        parquet: u(samplesDocPath(s.benchmark, s.entry, f.unit, 'parquet')),
+        columns: f.columns,
+        rows: f.rows,
+      };
+      docs.push({ path: samplesDocPath(s.benchmark, s.entry, f.unit, 'json'), contentType: 'application/json', body: json(doc) });
+      docs.push({ path: samplesDocPath(s.benchmark, s.entry, f.unit, 'parquet'), contentType: 'application/vnd.apache.parquet', body: f.parquet });
+    }
+  }
+
+  // Boards: the board download, unchanged.
+  for (const b of boards) docs.push({ path: boardDocPath(b), contentType: 'application/json', body: boardJson(b) });
+
+  // Submissions (admitted only).
+  const reviews = await loadSubmissionReviews(boardRowsFor);
+  const changes = changelogItems(reviews);
+  const digests = new Map<string, string | null>();
+  for (const a of adm) {
+    const support = findBenchmark(a.benchmark)?.submissions;
+    const digest = support?.contentDigest?.bind(support);
+    digests.set(`${a.benchmark}/${a.id}`, digest ? ((await digestOf(join(resultsRoot(), a.benchmark, a.id), (d) => digest(d))) ?? null) : null);
+  }
+  const rowsOf = (benchmark: string, id: string): ApiSubmission['rows'] =>
+    boards
+      .filter((b) => b.benchmark === benchmark)
+      .flatMap((b) =>
+        boardDownload(b)
+          .rows.filter((r) => r.submission === id)
+          .map((r) => ({ board: b.slug, board_url: u(boardDocPath(b)), section: r.section, status: r.status, rank: r.rank, value: r.value })),
+      );
+  for (const a of adm) {
+    const s = a.report.submission!;
+    const entry = entryKeyOf(s);
+    const set = sets.find((x) => x.benchmark === a.benchmark && x.submission === a.id);
+    const doc: ApiSubmission = {
+      format: 'evalboard-api-submission/1',
+      benchmark: a.benchmark,
+      id: a.id,
+      model_id: s.model,
+      model: a.report.model?.name ?? s.model,
+      entry,
+      harness: { name: s.harness.name, version: s.harness.version, commit: s.harness.commit ?? null },
+      submitted_at: s.submitted_at.slice(0, 10),
+      synthetic: s.synthetic === true || a.report.model?.synthetic === true,
+      status: a.report.status,
+      ranked: a.ranked,
+      under_review: a.underReview,
+      page: u(`submissions/${a.id}/`),
+      review: { reviewed_at: a.report.review?.reviewed_at?.slice(0, 10) ?? null, verdict: a.report.review?.verdict ?? null },
+      changelog: (a.report.review?.changelog ?? []).map((c) => ({ date: c.date.slice(0, 10), kind: c.kind })),
+      content_digest: digests.get(`${a.benchmark}/${a.id}`) ?? null,
+      rows: rowsOf(a.benchmark, a.id),
+      samples: set ? refsOf(set) : [],
+    };
+    docs.push({ path: submissionDocPath(a.benchmark, a.id), contentType: 'application/json', body: json(doc) });
+  }
+  const admittedKey = new Set(adm.map((a) => `${a.benchmark}/${a.id}`));
+
+  // Models.
+  const models = await modelPages();
+  for (const m of models) {
+    const doc: ApiModel = {
+      format: 'evalboard-api-model/1',
+      id: m.slug,
+      name: m.name,
+      org: m.org,
+      weights: m.weights,
+      params: m.params,
+      licence: m.licence,
+      release_date: m.releaseDate,
+      aliases: m.aliases,
+      links: m.links,
+      synthetic: m.synthetic,
+      page: u(`models/${m.slug}/`),
+      entries: m.entries.map((e) => ({ key: e.key, harness: e.harness, benchmarks: e.benchmarks, ranked: e.ranked })),
+      submissions: m.submissions.map((s) => ({
+        benchmark: s.benchmark,
+        id: s.id,
+        status: s.status as ApiModel['submissions'][number]['status'],
+        entry: s.entryKey,
+        on_boards: s.onBoards,
+        reason: s.reason ?? null,
+        url: admittedKey.has(`${s.benchmark}/${s.id}`) ? u(submissionDocPath(s.benchmark, s.id)) : null,
+      })),
+      placements: m.placements.map((p) => ({
+        benchmark: p.board.benchmark,
+        board: p.board.slug,
+        board_url: u(boardDocPath(p.board)),
+        section: p.board.sections.find((s) => s.rows.includes(p.row))?.id ?? '',
+        entry: p.row.entryKey,
+        rank: p.row.rank,
+        rank_range: p.row.rankRange,
+        of: p.of,
+        value: p.row.primary !== null && Number.isFinite(p.row.primary) ? p.row.primary : null,
+      })),
+    };
+    docs.push({ path: modelDocPath(m.slug), contentType: 'application/json', body: json(doc) });
+  }
+
+  // The manifest.
+  const codeVersion = codeVersionOf(process.cwd());
+  const h = createHash('sha256').update(codeVersion);
+  for (const a of [...adm].sort((x, y) => `${x.benchmark}/${x.id}`.localeCompare(`${y.benchmark}/${y.id}`))) {
+    h.update(`\n${a.benchmark}/${a.id}\0${a.report.status}\0${digests.get(`${a.benchmark}/${a.id}`) ?? ''}`);
+  }
+  const manifest: ApiManifest = {
+    format: 'evalboard-api-manifest/1',
+    site: `${site.replace(/\/$/, '')}${base}`,
+    build: { content_hash: h.digest('hex'), code_version: codeVersion, date: changes.map((c) => c.date).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort().at(-1) ?? null, admitted: adm.length },
+    schemas: Object.fromEntries(Object.entries(API_SCHEMA_NAMES).map(([k, n]) => [k, u(`schemas/${n}.json`)])),
+    feed: u(feedPath()),
+    benchmarks: SUBMISSION_BENCHMARKS.map((b) => ({
+      id: b.id,
+      name: b.name,
+      page: u(`benchmarks/${b.id}/`),
+      feed: u(feedPath(b.id)),
+      clinical: b.clinical === true,
+      data_note: b.dataNote ? { kind: b.dataNote.kind, licence: b.dataNote.licence ?? null, text: b.dataNote.text } : null,
+      boards: boards.filter((x) => x.benchmark === b.id).map((x) => ({ slug: x.slug, title: x.title, kind: x.kind, url: u(boardDocPath(x)), page: u(boardPath(x)), csv: u(downloadPath(x, 'csv')) })),
+    })),
+    models: models.map((m) => ({ id: m.slug, name: m.name, url: u(modelDocPath(m.slug)), page: u(`models/${m.slug}/`) })),
+    submissions: adm.map((a) => ({ benchmark: a.benchmark, id: a.id, status: a.report.status, ranked: a.ranked, entry: entryKeyOf(a.report.submission!), url: u(submissionDocPath(a.benchmark, a.id)), page: u(`submissions/${a.id}/`) })),
+    entries: sets.map((s) => {
+      const sub = adm.find((a) => a.benchmark === s.benchmark && a.id === s.submission)!.report.submission!;
+      return { key: s.entry, benchmark: s.benchmark, model_id: sub.model, harness: harnessLabel(sub.harness), submission: s.submission, samples: refsOf(s) };
+    }),
+  };
+  docs.unshift({ path: `${API_ROOT}/manifest.json`, contentType: 'application/json', body: json(manifest) });
+  return docs;
+}
