@@ -74,6 +74,43 @@ describe.skipIf(!enabled)('layout at 1400×900 and 390×844 (e2e, chromium)', ()
     }, 600_000);
   }
 
+  it('a board column can be hidden, the choice is in the URL (?hide=) and a permalink restores it', async () => {
+    const browser = await launch({ width: 1400 });
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(`${server.url}/benchmarks/clinicalbench/easy/`, { waitUntil: 'load' });
+      const header = (name: string) => page.locator('section[data-section] table[data-board] thead th', { hasText: name }).first();
+      expect(await header('Recall').isVisible()).toBe(true);
+      await page.click('form[data-board-filters] details.cols summary');
+      await page.locator('form[data-board-filters] [data-col-toggles] label', { hasText: 'Recall' }).locator('input').uncheck();
+      expect(page.url()).toMatch(/[?&]hide=recall(&|$)/);
+      expect(await header('Recall').isVisible()).toBe(false);
+      const again = await browser.context.newPage();
+      await again.goto(page.url(), { waitUntil: 'load' });
+      expect(await again.locator('section[data-section] table[data-board] thead th', { hasText: 'Recall' }).first().isVisible()).toBe(false);
+      expect(await again.locator('section[data-section] table[data-board] thead th', { hasText: 'Precision' }).first().isVisible()).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('on a phone a board is one card per row, with its details behind a button', async () => {
+    const browser = await launch({ width: 390 });
+    try {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}/benchmarks/clinicalbench/easy/`, { waitUntil: 'load' });
+      const row = page.locator('table[data-board].as-cards tbody tr').first();
+      expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('flex');
+      const more = row.locator('td.more').first();
+      expect(await more.isVisible()).toBe(false);
+      await row.locator('button.card-more').click();
+      expect(await more.isVisible()).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('screenshots of home, a board, a model page and compare at both widths', async () => {
     const compare = pages.find((p) => /^\/compare\/[^/]+\/[^/]+\/$/.test(p));
     const kinds: [string, string | undefined][] = [
