@@ -119,3 +119,21 @@ describe('ranking and ties', () => {
     expect(seedFrom('medvision/TL/x')).toBe(seedFrom('medvision/TL/x'));
   });
 });
+
+describe('cross-stratified bootstrap (resample by one partition, aggregate by another)', () => {
+  it('keeps every stratum size, reproduces the estimate, and equals the plain stratified bootstrap when strata and groups coincide', async () => {
+    const { crossStratifiedBootstrap, stratifiedBootstrap } = await import('../../src/core/stats/bootstrap');
+    const groups = [[1, 2, 3, NaN], [10, 11], [5, 6, 7]];
+    const strata = groups.map((g, group) => g.map((value) => ({ value, group })));
+    for (const stat of ['weighted-skip-empty', 'weighted-all', 'pooled'] as const) {
+      const cross = crossStratifiedBootstrap(strata, groups.length, stat, { seedLabel: 's' });
+      const plain = stratifiedBootstrap(groups, stat, { seedLabel: 's' });
+      expect(cross).toEqual(plain);
+    }
+    // Strata that cut across the groups: the estimate is still the statistic over the groups.
+    const mixed = [[{ value: 1, group: 0 }, { value: 10, group: 1 }], [{ value: 2, group: 0 }, { value: 3, group: 0 }, { value: 11, group: 1 }]];
+    const r = crossStratifiedBootstrap(mixed, 2, 'weighted-skip-empty', { seedLabel: 'm' });
+    expect(r.estimate).toBe((2 * 3 + 10.5 * 2) / 5);
+    expect(r.lo).toBeLessThanOrEqual(r.hi);
+  });
+});

@@ -123,3 +123,47 @@ export function pairedBootstrap(
   }
   return { estimate, ...percentileInterval(reps, level), replicates: B, level, p: percentileP(reps) };
 }
+
+/** One sample of a cross-stratified bootstrap: its value and the statistic group it counts in. */
+export interface GroupedSample {
+  value: number;
+  group: number;
+}
+
+/**
+ * Percentile bootstrap that resamples inside one partition (`strata`, e.g. MedVision's subtask
+ * configs: the benchmark's independent unit) and computes `stat` over another (`groups` of the
+ * statistic, e.g. the summary's label groups): each drawn sample keeps its group, so a group's
+ * size varies between replicates while every stratum's size stays fixed.
+ */
+export function crossStratifiedBootstrap(strata: readonly (readonly GroupedSample[])[], groupCount: number, stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
+  const level = opts.level ?? 0.95;
+  const original: number[][] = Array.from({ length: groupCount }, () => []);
+  for (const s of strata) for (const x of s) original[x.group]!.push(x.value);
+  const estimate = combine(stat, groupSums(original));
+  const total = strata.reduce((s, g) => s + g.length, 0);
+  const B = replicatesFor(total, opts.replicates);
+  if (B === 0 || !Number.isFinite(estimate)) return { estimate, lo: NaN, hi: NaN, replicates: 0, level };
+  const rand = mulberry32(seedFrom(opts.seedLabel));
+  const g: GroupSums = { sum: new Float64Array(groupCount), finite: new Int32Array(groupCount), n: new Int32Array(groupCount) };
+  const reps: number[] = [];
+  for (let b = 0; b < B; b++) {
+    g.sum.fill(0);
+    g.finite.fill(0);
+    g.n.fill(0);
+    for (const s of strata) {
+      const n = s.length;
+      for (let j = 0; j < n; j++) {
+        const x = s[Math.floor(rand() * n)]!;
+        g.n[x.group]!++;
+        const v = x.value;
+        if (v === v && v !== Infinity && v !== -Infinity) {
+          g.sum[x.group]! += v;
+          g.finite[x.group]!++;
+        }
+      }
+    }
+    reps.push(combine(stat, g));
+  }
+  return { estimate, ...percentileInterval(reps, level), replicates: B, level };
+}

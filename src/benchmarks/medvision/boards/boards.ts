@@ -1,6 +1,6 @@
 import type { ModelResult, ConfigResult } from '../formats/score-tree';
 import { metric } from '../metrics';
-import { stratifiedBootstrap } from '../../../core/stats/bootstrap';
+import { crossStratifiedBootstrap, stratifiedBootstrap, type GroupedSample } from '../../../core/stats/bootstrap';
 import { contentLabel } from '../../../core/stats/rng';
 import type { GroupStat } from '../../../core/stats/group-stat';
 import { classifyDetectionRegion } from '../scorer/summary';
@@ -94,6 +94,19 @@ function configColumns(family: TaskType): (Column & { value: ConfigValue })[] {
   ];
 }
 
+/** The summary's samples regrouped by subtask config (sorted), each tagged with its label group's index. */
+function strataByConfig(groups: ReadonlyMap<string, readonly SampleValue[]>): GroupedSample[][] {
+  const byConfig = new Map<string, GroupedSample[]>();
+  [...groups.values()].forEach((list, group) => {
+    for (const s of list) {
+      const stratum = byConfig.get(s.config);
+      if (stratum) stratum.push({ value: s.value, group });
+      else byConfig.set(s.config, [{ value: s.value, group }]);
+    }
+  });
+  return [...byConfig].sort(([a], [b]) => a.localeCompare(b)).map(([, v]) => v);
+}
+
 /** The model-summary statistic of each family, over label groups (see stats/group-stat). */
 export const FAMILY_STAT: Record<TaskType, GroupStat> = { TL: 'weighted-skip-empty', AD: 'weighted-all', Detection: 'weighted-skip-empty' };
 
@@ -157,8 +170,12 @@ function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
         const id = identityOf(e.id, e.submission);
         const fc = e.coverage.find((f) => f.model === r.model && f.family === family);
         const groups = summaryGroups(family, r, samplesOf(e, r));
-        const strata = [...groups.values()].map((g) => g.map((s) => s.value));
-        const boot = stratifiedBootstrap(strata, FAMILY_STAT[family], { seedLabel: contentLabel(`medvision/${family}`, strata) });
+        // Resample the benchmark's unit (samples, stratified by subtask config); the statistic is
+        // upstream's, over the summary's label groups.
+        const strata = strataByConfig(groups);
+        const boot = crossStratifiedBootstrap(strata, groups.size, FAMILY_STAT[family], {
+          seedLabel: contentLabel(`medvision/${family}`, strata.map((st) => st.flatMap((x) => [x.value, x.group]))),
+        });
         const value = primary!.value(r);
         items.push({
           sampleClass,
@@ -192,7 +209,7 @@ function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
         ? 'Bounding boxes of anatomy and tumours/lesions. Ranked by IoU over tumour/lesion regions (upstream\'s own aggregation: sample-weighted over label groups with ≥ 50 samples). Only runs with every subtask of the reference\'s task list complete are ranked; the others are listed below with their coverage.'
         : `Upstream's own aggregation: sample-weighted over label groups exactly as its summarizer; ranked by MRE (lower is better). Only runs with every subtask of the reference's task list complete are ranked; the others are listed below with their coverage.`,
     nUnit: 'samples',
-    evidence: { unit: 'samples', method: '95 % percentile bootstrap (1000 replicates; fewer, never below 200, for very large runs): samples redrawn with replacement inside each label group of the model summary (stratified, group sizes fixed), then combined as upstream aggregates', minUnits: MIN_SAMPLES },
+    evidence: { unit: 'samples', method: '95 % percentile bootstrap (1000 replicates; fewer, never below 200, for very large runs): samples redrawn with replacement inside each subtask config (stratified by config, config sizes fixed; each sample keeps its label group), then combined over the label groups as the upstream summary does', minUnits: MIN_SAMPLES },
     primary: primary!,
     secondary,
     sections,
