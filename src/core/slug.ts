@@ -8,3 +8,19 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
   return s || 'x';
 }
+
+/**
+ * A submission or model id made from an upstream name (importers): lower-case letters, digits,
+ * `.`, `_`, `-`, no `..`, starting with a letter or digit, at most 80 characters; `unknown` when
+ * nothing is left.
+ */
+export function idSlug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/\.{2,}/g, '.')
+      .replace(/^[^a-z0-9]+|[-._]+$/g, '')
+      .slice(0, 80) || 'unknown'
+  );
+}

@@ -6,6 +6,7 @@
  * submissions; program stdout is not per-episode data. The version's reference is the seed set
  * the episodes cover. Ground truth is never taken from the files: validate regenerates it.
  */
+import { idSlug } from '../../../core/slug';
 import { basename, join, relative } from 'node:path';
 import type { BenchmarkImporter, ImportOptions, ImportReport, ReportedTable } from '../../../core/benchmark';
 import type { ModelRecord } from '../../../core/model-schema';
@@ -15,13 +16,7 @@ import { ImportPlan, emptyReport, readJsonOrUndefined } from '../../../ingest/im
 import { writeReference } from '../../../ingest/references';
 import { buildClinicalbenchReference } from '../reference/schema';
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/\.{2,}/g, '.')
-    .replace(/^[^a-z0-9]+|[-._]+$/g, '')
-    .slice(0, 80) || 'unknown';
+const slug = idSlug;
 
 const walk = (d: string): string[] => listDir(d).flatMap((e) => (isRealDir(join(d, e)) ? walk(join(d, e)) : isRealFile(join(d, e)) ? [join(d, e)] : []));
 

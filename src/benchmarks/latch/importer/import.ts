@@ -9,6 +9,7 @@
  * or scored. Published tables (`results/*.csv|json`) become reported rows of the suite. The
  * suite version's reference (canonical eval hashes, required trials) comes from the same tree.
  */
+import { idSlug } from '../../../core/slug';
 import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import Papa from 'papaparse';
@@ -22,13 +23,7 @@ import { writeReference } from '../../../ingest/references';
 import { buildLatchReference, type TrustedEval } from '../reference/build';
 import { evalSchema, type EvalSpec } from '../formats/schemas';
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/\.{2,}/g, '.')
-    .replace(/^[^a-z0-9]+|[-._]+$/g, '')
-    .slice(0, 80) || 'unknown';
+const slug = idSlug;
 
 /** The suite a checkout holds, from the eval metadata or the folder name. */
 export function suiteOf(source: string, evals: readonly EvalSpec[]): string {
