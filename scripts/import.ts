@@ -1,9 +1,10 @@
 // npm run --silent import -- <benchmark> <upstream path> [--out results/] [--dry-run] [--version <v>]
-//   [--models <dir>] [--references <dir>] [--reviews <build-time dir>] [--repo <url> --commit <sha> --licence <text> --attribution <text>]
+//   [--models <dir>] [--references <dir>] [--reported <dir>] [--reviews <build-time dir>] [--repo <url> --commit <sha> --licence <text> --attribution <text>]
 // Imports an existing upstream result tree as submission folders (one importer per layout, in its
 // benchmark's folder), registers their models, derives the version's reference from the same
 // tree, prints what was skipped and why, then validates every folder written and prints the report.
-// models/ and references/ default to beside --out; reviews are written only with --reviews (a
+// models/, references/ and reported/ (published tables that cannot be recomputed, shown as
+// reported rows: <dir>/<benchmark>/<slug>.json) default to beside --out; reviews are written only with --reviews (a
 // build-time output dir: imported submissions are "under review", never reviewed in the repo).
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -13,9 +14,9 @@ import { renderImportReport } from '../src/ingest/import-plan';
 import { renderMarkdown } from '../src/board/report';
 
 const importers = BENCHMARKS.filter((b) => b.importer).map((b) => b.id);
-const USAGE = `usage: npm run --silent import -- <${importers.join('|')}> <upstream path> [--out results/] [--dry-run] [--version <v>] [--models <dir>] [--references <dir>] [--reviews <dir>] [--repo <url>] [--commit <sha>] [--licence <text>] [--attribution <text>]`;
+const USAGE = `usage: npm run --silent import -- <${importers.join('|')}> <upstream path> [--out results/] [--dry-run] [--version <v>] [--models <dir>] [--references <dir>] [--reported <dir>] [--reviews <dir>] [--repo <url>] [--commit <sha>] [--licence <text>] [--attribution <text>]`;
 const args = process.argv.slice(2).filter((a) => a !== '--');
-const VALUED = ['--out', '--version', '--models', '--references', '--reviews', '--repo', '--commit', '--path', '--licence', '--attribution'];
+const VALUED = ['--out', '--version', '--models', '--references', '--reported', '--reviews', '--repo', '--commit', '--path', '--licence', '--attribution'];
 const opt: Record<string, string> = {};
 const pos: string[] = [];
 let dryRun = false;
@@ -60,6 +61,7 @@ try {
       resultsRoot,
       modelsRoot: resolve(opt.models ?? join(dirname(resultsRoot), 'models')),
       referencesRoot: resolve(opt.references ?? join(dirname(resultsRoot), 'references')),
+      reportedRoot: resolve(opt.reported ?? join(dirname(resultsRoot), 'reported')),
       ...(opt.reviews ? { reviewsRoot: resolve(opt.reviews) } : {}),
     },
     dryRun,

@@ -199,6 +199,11 @@ export interface ImportTarget {
   reviewsRoot?: string;
   /** The benchmark version's reference goes to `<referencesRoot>/<benchmark>/<version>.json`. */
   referencesRoot: string;
+  /**
+   * Reported tables (`ImportReport.reported`) go to `<reportedRoot>/<benchmark>/<slug>.json`
+   * (written by `runImport`, read by the build from `EVALBOARD_REPORTED`); absent: not written.
+   */
+  reportedRoot?: string;
 }
 
 /** Where the imported data comes from (from `sources.json`, or the CLI's options). */
