@@ -103,6 +103,43 @@ interface Run {
   data: { model_name?: string; harness?: string; trial_index?: number; n_trials?: number; latch_eval_tools_version?: string };
 }
 
+const GROUP_NAMES: Record<string, string> = { tasks: 'task', platforms: 'platform' };
+
+/**
+ * scBench's grouped tables (`results/category_results.json`, `platform_results.json`):
+ * `{metadata, tasks|platforms: {<group>: {n_evals, model: {<model>-<harness>: {passed, ci_low, ci_high}}}}}`,
+ * one row per group × model key. Undefined for any other shape (then flattened generically).
+ */
+function groupedTable(data: Record<string, unknown>): { by: string; columns: string[]; rows: ReportedTable['rows'] } | undefined {
+  const keys = Object.keys(data).filter((k) => k !== 'metadata');
+  if (keys.length !== 1) return undefined;
+  const by = GROUP_NAMES[keys[0]!] ?? keys[0]!;
+  const groups = data[keys[0]!];
+  if (!groups || typeof groups !== 'object' || Array.isArray(groups)) return undefined;
+  const rows: ReportedTable['rows'] = [];
+  const columns = new Set<string>([by, 'key']);
+  for (const [group, g] of Object.entries(groups as Record<string, unknown>)) {
+    const models = g && typeof g === 'object' ? (g as { model?: unknown }).model : undefined;
+    if (!models || typeof models !== 'object' || Array.isArray(models)) return undefined;
+    const nEvals = (g as { n_evals?: unknown }).n_evals;
+    for (const [key, x] of Object.entries(models as Record<string, unknown>)) {
+      const row: Record<string, string | number | null> = { [by]: group, key };
+      if (x && typeof x === 'object' && !Array.isArray(x)) {
+        for (const [k, y] of Object.entries(x as Record<string, unknown>)) {
+          if (typeof y === 'number' || typeof y === 'string' || y === null) {
+            row[k] = y;
+            columns.add(k);
+          }
+        }
+      }
+      if (typeof nEvals === 'number') row.n_evals = nEvals;
+      rows.push(row);
+    }
+  }
+  if (rows.some((r) => 'n_evals' in r)) columns.add('n_evals');
+  return rows.length ? { by, columns: [...columns], rows } : undefined;
+}
+
 function publishedTables(source: string, suite: string): ReportedTable[] {
   const dir = join(source, 'results');
   const out: ReportedTable[] = [];
@@ -117,6 +154,11 @@ function publishedTables(source: string, suite: string): ReportedTable[] {
     } else if (f.endsWith('.json')) {
       const data = readJsonOrUndefined(p);
       if (!data || typeof data !== 'object') continue;
+      const grouped = groupedTable(data as Record<string, unknown>);
+      if (grouped) {
+        out.push({ suite, title: `${suite} published table ${f} (by ${grouped.by})`, from: `results/${f}`, columns: grouped.columns, rows: grouped.rows });
+        continue;
+      }
       const rows: ReportedTable['rows'] = [];
       const columns = new Set<string>(['group', 'key']);
       for (const [group, v] of Object.entries(data as Record<string, unknown>)) {

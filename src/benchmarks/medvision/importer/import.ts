@@ -141,6 +141,25 @@ function reportedFromSummaries(folder: string, rel: string, suite: string): Repo
   return out;
 }
 
+/** Upstream's folder of the paper's per-model summaries: `Paper-results-backup/<TL|AD|detect>/<model>/<parse>/summary_*.json`. */
+const PAPER_BACKUP = 'Paper-results-backup';
+
+/** Each paper summary as a reported table of its task family (`TL` → `MedVision-TL`), titled with the model and parse. */
+function paperBackupTables(dir: string, rel: string): ReportedTable[] {
+  const out: ReportedTable[] = [];
+  for (const family of listDir(dir)) {
+    if (!isRealDir(join(dir, family))) continue;
+    for (const model of listDir(join(dir, family))) {
+      const modelDir = join(dir, family, model);
+      if (!isRealDir(modelDir)) continue;
+      for (const t of reportedFromSummaries(modelDir, join(rel, family, model), `MedVision-${family}`)) {
+        out.push({ ...t, title: `${model}, paper results (${t.from.split('/').slice(3).join('/')}; upstream's summary, no per-sample data)` });
+      }
+    }
+  }
+  return out;
+}
+
 export async function importMedvision(opts: ImportOptions): Promise<ImportReport> {
   const dryRun = opts.dryRun ?? false;
   const report = emptyReport('medvision', opts.source, dryRun);
@@ -150,7 +169,16 @@ export async function importMedvision(opts: ImportOptions): Promise<ImportReport
   const folders: Folder[] = [];
 
   if (results !== opts.source) {
-    for (const e of listDir(opts.source)) if (e !== 'Results') report.skipped.push({ path: e, reason: 'outside Results/: not a MedVision result file' });
+    for (const e of listDir(opts.source)) {
+      if (e === 'Results') continue;
+      if (e === PAPER_BACKUP && isRealDir(join(opts.source, e))) {
+        const reported = paperBackupTables(join(opts.source, e), e);
+        report.reported.push(...reported);
+        report.skipped.push({ path: e, reason: reported.length ? `the paper's per-model summaries (no per-sample data): ${reported.length} imported as reported rows` : 'no summary files: nothing imported' });
+        continue;
+      }
+      report.skipped.push({ path: e, reason: 'outside Results/: not a MedVision result file' });
+    }
   }
   for (const tag of listDir(results)) {
     const tagDir = join(results, tag);
