@@ -15,8 +15,15 @@ const next = join(root, '.dist-next');
 const prev = join(root, '.dist-prev');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
-/** Test hook: record each stage as it starts, and optionally wait at one so a test can kill the build there. */
+const STAGES = ['astro', 'pagefind', 'swap'];
+
+/**
+ * Each stage as it starts: a progress line on stderr when it is a terminal (astro's own output
+ * follows it, so it ends in a newline rather than being redrawn). Test hook: record each stage,
+ * and optionally wait at one so a test can kill the build there.
+ */
 async function stage(name: string): Promise<void> {
+  if (process.stderr.isTTY) process.stderr.write(`build: [${STAGES.indexOf(name) + 1}/${STAGES.length}] ${name}\n`);
   if (process.env.EVALBOARD_BUILD_STAGES) appendFileSync(process.env.EVALBOARD_BUILD_STAGES, `${name}\n`);
   if (process.env.EVALBOARD_BUILD_HOLD === name) await new Promise((r) => setTimeout(r, 60_000));
 }

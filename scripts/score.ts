@@ -2,9 +2,15 @@
 // Detects the result format, recomputes every number, prints a table or one JSON document.
 // --trust-submitted-parse (MedVision): score filtered_resps as submitted instead of re-extracting
 // from resps: upstream-summarizer parity, never used by the site.
+// Tables print every missing value (NaN, null, absent) as one marker, MISSING (src/core/text-number.ts).
+// On a terminal a progress line on stderr counts the folders or files scored; a pipe gets none.
 import { existsSync } from 'node:fs';
 import { FORMAT_HANDLERS } from '../src/registry/formats';
 import { toJson } from '../src/core/json-out';
+import { MISSING } from '../src/core/text-number';
+import { progressLine } from './lib/progress';
+
+const MISSING_NOTE = `${MISSING} = no value (NaN in upstream's output, or not applicable); --json writes it as null`;
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const json = args.includes('--json');
@@ -22,7 +28,8 @@ if (!existsSync(path)) {
   console.error(`score: ${path}: no such file or folder`);
   process.exit(2);
 }
-const opts = { reference, ...(trustSubmittedParse ? { trustSubmittedParse } : {}) };
+const progress = progressLine('score');
+const opts = { reference, progress: (done: number, total: number, label: string) => progress.update(done, total, label), ...(trustSubmittedParse ? { trustSubmittedParse } : {}) };
 let handler;
 for (const h of FORMAT_HANDLERS) {
   if (await h.detect(path, opts)) {
@@ -36,10 +43,13 @@ if (!handler) {
 }
 try {
   const out = await handler.score(path, opts);
-  process.stdout.write(json ? `${toJson(out)}\n` : `${handler.renderText(out)}\n`);
+  progress.clear();
+  const text = json ? toJson(out) : handler.renderText(out);
+  process.stdout.write(`${text}\n${!json && text.includes(MISSING) ? `${MISSING_NOTE}\n` : ''}`);
   // exitCode, not exit(): exit() can cut off output still queued for a pipe.
   process.exitCode = out.findings.some((f) => f.severity === 'error') ? 1 : 0;
 } catch (err) {
+  progress.clear();
   console.error(`score: ${(err as Error).message}`);
   process.exit(1);
 }

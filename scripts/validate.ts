@@ -7,6 +7,7 @@ import { validateSubmissions } from '../src/ingest/submission/validate';
 import { parseChangedFiles } from '../src/ingest/submission/changed-files';
 import { renderJson, renderMarkdown, renderText } from '../src/board/report';
 import { boardRowsFor } from '../src/board/contributed-rows';
+import { progressLine } from './lib/progress';
 
 const USAGE = 'usage: npm run --silent validate -- <results/<benchmark>/<id>>... [--format text|markdown|json] [--changed-files <file>]';
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -51,10 +52,9 @@ if (changedFile !== undefined) {
   }
 }
 try {
-  const tty = process.stderr.isTTY === true;
-  if (tty) process.stderr.write(`validate: checking ${dirs.length} folder(s)…`);
-  const run = await validateSubmissions(dirs, { rowsFor: boardRowsFor, ...(changedFiles ? { changedFiles } : {}) });
-  if (tty) process.stderr.write('\r\u001b[K');
+  const progress = progressLine('validate');
+  const run = await validateSubmissions(dirs, { rowsFor: boardRowsFor, onProgress: (i, n, dir) => progress.update(i, n, dir), ...(changedFiles ? { changedFiles } : {}) });
+  progress.clear();
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   process.stdout.write(`${format === 'json' ? renderJson(run) : format === 'markdown' ? renderMarkdown(run) : renderText(run, { color })}\n`);
   process.exitCode = run.valid ? 0 : 1; // not exit(): it can cut off output still queued for a pipe

@@ -1,5 +1,6 @@
 import type { Finding } from '../core/findings';
 import { toJson } from '../core/json-out';
+import { MISSING } from '../core/text-number';
 import { CLAIM_TOLERANCE_TEXT } from '../ingest/submission/claims';
 import type { SubmissionReport } from '../ingest/submission/types';
 import type { ValidateRun } from '../ingest/submission/validate';
@@ -46,7 +47,8 @@ export function mdCode(v: string, cell = false): string {
 }
 
 const count = (fs: Finding[], sev: Finding['severity']) => fs.filter((f) => f.severity === sev).length;
-const num = (v: number | null | undefined) => (v === undefined ? 'not computed' : v === null ? 'NaN' : String(Number(v.toPrecision(8))));
+/** A claimed or recomputed number: NaN (null in JSON) shows as the CLI's one missing-value marker. */
+const num = (v: number | null | undefined) => (v === undefined ? 'not computed' : v === null || Number.isNaN(v) ? MISSING : String(Number(v.toPrecision(8))));
 
 function findingsTable(fs: Finding[]): string[] {
   if (fs.length === 0) return ['No findings.'];
@@ -77,7 +79,7 @@ function submissionSection(r: SubmissionReport): string[] {
   }
   out.push('#### Findings', '', ...findingsTable(r.findings), '');
   if (r.claims.length) {
-    out.push(`#### Claimed vs recomputed (tolerance: ${CLAIM_TOLERANCE_TEXT})`, '', '| Key | Claimed | Recomputed | |', '|---|---|---|---|');
+    out.push(`#### Claimed vs recomputed (tolerance: ${CLAIM_TOLERANCE_TEXT})`, '', '| Key | Claimed | Recomputed | Status |', '|---|---|---|---|');
     for (const c of r.claims) out.push(`| ${mdCell(c.key)} | ${num(c.claimed)} | ${num(c.recomputed)} | ${c.status === 'ok' ? '✅' : c.status === 'mismatch' ? '❌ differs' : '❌ unknown key'} |`);
     out.push('');
   }
@@ -87,7 +89,7 @@ function submissionSection(r: SubmissionReport): string[] {
   } else {
     out.push('| Board | Model | Metric | Value | 95 % interval | Rank | n | Class |', '|---|---|---|---|---|---|---|---|');
     for (const row of r.rows) {
-      out.push(`| ${mdCell(row.board)} | ${mdCell(row.label)} | ${mdCell(row.metric)} | ${mdCell(row.display)} | ${row.interval ? `${mdCell(row.interval.display)} (${mdCell(row.interval.method)})` : '—'} | ${row.rank === undefined ? 'unranked' : `${row.rank} of ${row.of}`} | ${row.n ?? ''} | ${row.sampleClass ?? ''} |`);
+      out.push(`| ${mdCell(row.board)} | ${mdCell(row.label)} | ${mdCell(row.metric)} | ${mdCell(row.display)} | ${row.interval ? `${mdCell(row.interval.display)} (${mdCell(row.interval.method)})` : MISSING} | ${row.rank === undefined ? 'unranked' : `${row.rank} of ${row.of}`} | ${row.n ?? ''} | ${row.sampleClass ?? ''} |`);
     }
   }
   out.push('');
@@ -207,14 +209,14 @@ export function renderText(run: ValidateRun, opts: TextOptions = {}): string {
     out.push('', 'Findings', ...findings(r.findings), '');
     if (r.claims.length) {
       out.push(`Claimed vs recomputed (tolerance: ${CLAIM_TOLERANCE_TEXT})`);
-      out.push(...textTable(['Key', 'Claimed', 'Recomputed', ''], r.claims.map((c) => [t(c.key), num(c.claimed), num(c.recomputed), c.status === 'ok' ? 'ok' : c.status === 'mismatch' ? red('differs') : red('unknown key')])).map((l) => `  ${l}`), '');
+      out.push(...textTable(['Key', 'Claimed', 'Recomputed', 'Status'], r.claims.map((c) => [t(c.key), num(c.claimed), num(c.recomputed), c.status === 'ok' ? 'ok' : c.status === 'mismatch' ? red('differs') : red('unknown key')])).map((l) => `  ${l}`), '');
     }
     out.push(`Rows this submission ${r.valid ? 'adds' : 'would add'}`);
     if (r.rows.length === 0) out.push(`  ${r.valid ? 'None (withdrawn or rejected submissions, and runs without a board, add no rows).' : 'None: a submission with errors stays off the boards.'}`);
     else {
       out.push(...textTable(
         ['Board', 'Model', 'Metric', 'Value', '95 % interval', 'Rank', 'n', 'Class'],
-        r.rows.map((row) => [t(row.board), t(row.label), t(row.metric), t(row.display), row.interval ? `${t(row.interval.display)} (${t(row.interval.method)})` : '—', row.rank === undefined ? 'unranked' : `${row.rank} of ${row.of}`, row.n === undefined ? '' : String(row.n), t(row.sampleClass ?? '')]),
+        r.rows.map((row) => [t(row.board), t(row.label), t(row.metric), t(row.display), row.interval ? `${t(row.interval.display)} (${t(row.interval.method)})` : MISSING, row.rank === undefined ? 'unranked' : `${row.rank} of ${row.of}`, row.n === undefined ? '' : String(row.n), t(row.sampleClass ?? '')]),
       ).map((l) => `  ${l}`));
     }
     out.push('');

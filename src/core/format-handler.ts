@@ -22,6 +22,8 @@ export interface ScoreOptions {
   reference?: string;
   /** MedVision: score the submitter's own parse (`filtered_resps`), upstream-summarizer parity; never the site. */
   trustSubmittedParse?: boolean;
+  /** Told before each unit of work (a model folder, a file): the CLI's progress line on a terminal. */
+  progress?: (done: number, total: number, label: string) => void;
 }
 
 /** A result format the `score` CLI can detect and score. */

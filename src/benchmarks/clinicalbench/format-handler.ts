@@ -7,7 +7,8 @@ import { findEpisodeFiles } from './formats/discover';
 import { readEpisodeFile } from './formats/read-episodes';
 import { scoreEpisodes, type EpisodeScore } from './formats/score-episodes';
 import type { Finding } from '../../core/findings';
-import type { FormatHandler, ScoreItem, ScoreOutput } from '../../core/format-handler';
+import type { FormatHandler, ScoreItem, ScoreOptions, ScoreOutput } from '../../core/format-handler';
+import { MISSING, textNumber } from '../../core/text-number';
 
 function interval(m: MeanInterval) {
   return { mean: m.mean, low: m.low, high: m.high, n: m.n };
@@ -60,13 +61,14 @@ function groupKey(e: EpisodeScore): string {
   return [e.agent ?? '', e.model ?? ''].filter(Boolean).join(' / ') || 'episodes';
 }
 
-async function score(path: string): Promise<ScoreOutput> {
+async function score(path: string, progress?: ScoreOptions['progress']): Promise<ScoreOutput> {
   const isDir = (await stat(path)).isDirectory();
   const files = await findEpisodeFiles(path);
   const findings: Finding[] = [];
   const scores: EpisodeScore[] = [];
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
     const shown = isDir ? relative(path, file) : basename(file);
+    progress?.(i, files.length, shown);
     const read = await readEpisodeFile(file, shown);
     const scored = scoreEpisodes(read, shown);
     findings.push(...read.findings, ...scored.findings);
@@ -88,7 +90,7 @@ async function score(path: string): Promise<ScoreOutput> {
   };
 }
 
-const fmt = (v: unknown, digits = 3) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '—');
+const fmt = (v: unknown, digits = 3) => textNumber(v, digits);
 
 function renderText(out: ScoreOutput): string {
   const lines: string[] = [];
@@ -108,7 +110,7 @@ function renderText(out: ScoreOutput): string {
       const cell = (c: (typeof README_COLUMNS)[number]) => {
         const v = r[c.name] as number | null;
         if (c !== PRECISION_COLUMN) return fmt(v, 2);
-        return v === null ? '—' : `${Math.round(v * 100)}%`;
+        return v === null ? MISSING : `${Math.round(v * 100)}%`;
       };
       lines.push(`  seed ${r.seed}: ${README_COLUMNS.map(cell).join(' / ')}`);
     }
@@ -138,6 +140,6 @@ export const handler: FormatHandler = {
       return false;
     }
   },
-  score: (path) => score(path),
+  score: (path, opts) => score(path, opts.progress),
   renderText,
 };

@@ -4,6 +4,7 @@ import { formatFinding } from '../../core/findings';
 import { isRegraded, scoreLatchFolder } from './formats';
 import { listFiles } from './formats/read';
 import type { FormatHandler, ScoreOutput } from '../../core/format-handler';
+import { textNumber } from '../../core/text-number';
 
 async function exists(p: string): Promise<boolean> {
   try {
@@ -54,7 +55,7 @@ export const handler: FormatHandler = {
   renderText(out: ScoreOutput) {
     const rows = Object.entries((out.summary.by_config ?? {}) as Record<string, { accuracy: number; ci_lower: number; ci_upper: number; n_evals: number }>);
     const width = Math.max(12, ...rows.map(([k]) => k.length));
-    const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'n/a');
+    const fmt = (v: number) => textNumber(v, 1);
     const lines = [`${'model|harness'.padEnd(width)}  accuracy  95% CI            evals`];
     for (const [key, s] of rows.sort((a, b) => b[1].accuracy - a[1].accuracy)) {
       lines.push(`${key.padEnd(width)}  ${fmt(s.accuracy).padStart(8)}  [${fmt(s.ci_lower)}, ${fmt(s.ci_upper)}]`.padEnd(width + 38) + `${s.n_evals}`);

@@ -3,9 +3,9 @@ import { scoreMedvisionTree } from './formats/score-tree';
 import { formatFinding } from '../../core/findings';
 import { GROUP_KEY, SUMMARY_KEY as S } from './scorer/keys';
 import type { FormatHandler, ScoreOutput } from '../../core/format-handler';
+import { textNumber } from '../../core/text-number';
 
-const fmt = (v: unknown, digits = 4) =>
-  typeof v === 'number' ? (Number.isNaN(v) ? 'NaN' : v.toFixed(digits)) : v === null || v === undefined ? '—' : String(v);
+const fmt = (v: unknown, digits = 4) => textNumber(v, digits);
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -34,7 +34,7 @@ export const handler: FormatHandler = {
   },
   async score(path, opts): Promise<ScoreOutput> {
     const trustSubmittedParse = opts?.trustSubmittedParse === true;
-    const r = scoreMedvisionTree(path, { trustSubmittedParse });
+    const r = scoreMedvisionTree(path, { trustSubmittedParse, ...(opts?.progress ? { progress: opts.progress } : {}) });
     return {
       format: 'medvision',
       items: r.configs.map((c) => ({
@@ -60,7 +60,7 @@ export const handler: FormatHandler = {
     const parts: string[] = [];
     const models = (out.summary.models ?? []) as { model: string; task_type: string; sample_class: string; n_samples: number; model_summary: Record<string, unknown> }[];
     for (const m of models) {
-      parts.push(`${m.model} — ${m.task_type} (${m.sample_class} class, ${m.n_samples} samples)\n  ${headline(m.model_summary, m.task_type)}`);
+      parts.push(`${m.model}: ${m.task_type} (${m.sample_class} class, ${m.n_samples} samples)\n  ${headline(m.model_summary, m.task_type)}`);
     }
     const rows = out.items.map((i) => {
       const m = i.metrics as Record<string, number>;

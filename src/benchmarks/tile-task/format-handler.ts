@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { scoreTileTaskFiles } from './formats/read';
 import type { FormatHandler, ScoreOutput } from '../../core/format-handler';
+import { textNumber } from '../../core/text-number';
 
 /** Where a task folder keeps the agent's answer. */
 const PREDICTION_CANDIDATES = ['predictions.json', join('output', 'predictions.json')];
@@ -47,7 +48,7 @@ function renderText(out: ScoreOutput): string {
   const item = out.items[0];
   if (item) {
     for (const [k, v] of Object.entries(item.metrics)) {
-      lines.push(`${k.padEnd(22)}${typeof v === 'number' ? v.toFixed(4) : String(v)}`);
+      lines.push(`${k.padEnd(22)}${textNumber(v, 4)}`);
     }
   }
   for (const f of out.findings) lines.push(`${f.severity}: ${f.line === undefined ? f.path : `${f.path}:${f.line}`} ${f.pointer}: ${f.message}`);

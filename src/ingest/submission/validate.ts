@@ -34,6 +34,8 @@ export interface ValidateConfig {
    * `boardRowsFor` (the site's own boards over `<cwd>/results`); without it no rows are listed.
    */
   rowsFor?: (id: string) => Promise<ContributedRow[]>;
+  /** Called before each folder is checked (the CLI's progress line on a terminal). */
+  onProgress?: (done: number, total: number, dir: string) => void;
 }
 
 const posix = (p: string) => p.split(sep).join('/');
@@ -203,7 +205,11 @@ async function duplicateFindings(benchmark: BenchmarkId, abs: string, resultsRoo
 /** Validate several folders and, when given, the list of files the change touched. */
 export async function validateSubmissions(dirs: string[], cfg: ValidateConfig = {}): Promise<ValidateRun> {
   const reports: SubmissionReport[] = [];
-  for (const d of dirs) reports.push(await validateSubmission(d, cfg));
+  for (const [i, d] of dirs.entries()) {
+    cfg.onProgress?.(i, dirs.length, d);
+    reports.push(await validateSubmission(d, cfg));
+  }
+  cfg.onProgress?.(dirs.length, dirs.length, '');
   const general = cfg.changedFiles ? checkChangedFiles(cfg.changedFiles, reports.map((r) => r.dir)) : [];
   // The registry check: an error in any models/<id>.json the reports do not already show.
   const repoRoot = resolve(cfg.repoRoot ?? process.cwd());

@@ -299,8 +299,13 @@ export function mergeScores(parts: MedvisionScore[]): MedvisionScore {
 }
 
 /** Score every model folder found under `root` (model, task, Results or submission folder). */
-export function scoreMedvisionTree(root: string, opts: { keepSamples?: boolean; trustSubmittedParse?: boolean } = {}): MedvisionScore {
+export function scoreMedvisionTree(root: string, opts: { keepSamples?: boolean; trustSubmittedParse?: boolean; progress?: (done: number, total: number, label: string) => void } = {}): MedvisionScore {
   const folders = discoverModelFolders(root);
   if (folders.length === 0) return emptyTree(root);
-  return mergeScores(folders.map((folder) => scoreModelFolder({ folder, root, keepSamples: opts.keepSamples ?? false, trustSubmittedParse: opts.trustSubmittedParse ?? false })));
+  const scored = folders.map((folder, i) => {
+    opts.progress?.(i, folders.length, `${folder.model} ${folder.taskTag}`);
+    return scoreModelFolder({ folder, root, keepSamples: opts.keepSamples ?? false, trustSubmittedParse: opts.trustSubmittedParse ?? false });
+  });
+  opts.progress?.(folders.length, folders.length, '');
+  return mergeScores(scored);
 }
