@@ -266,7 +266,7 @@ function groupSamples(
       }
     }
     for (const [key, n] of unknown) {
-      findings.push({ path: rel(file), pointer: '$.doc.label', severity: 'warning', message: `${key} is not in our label-group map: ${n} sample(s) scored in their subtask config only, left out of the model summary` });
+      findings.push({ path: rel(file), pointer: '$.doc.label', severity: 'warning', message: `${key} is not in our label-group table (scorer/label-groups.json): ${n} sample(s) scored in their subtask config only, left out of the model summary` });
     }
   }
   return groups;
