@@ -13,6 +13,7 @@ import type { SuiteRunner } from './conformance/types';
 import type { Submission } from './submission-schema';
 import type { WorkedExample } from './worked-example';
 import type { DemoTarget } from './demo-submission';
+import type { ReportedView } from './reported';
 
 /** A file format we publish a JSON Schema for, at `/schemas/<name>.json`. */
 export interface PublishedSchema {
@@ -149,6 +150,16 @@ export interface SubmissionSupport {
   compareData(slug: string, admitted: Admitted): Promise<CompareData | undefined>;
   /** Sections shown below a board's ranking. */
   boardExtras?(board: Board): BoardExtra[];
+  /**
+   * Published tables typed in by hand for this board (reported rows, never ranked), possibly with
+   * one of evalboard's own recomputed rows beside a reported one (from admitted submissions only).
+   */
+  reported?(board: Board, admitted: Admitted): Promise<ReportedView[]>;
+  /**
+   * Whether an imported reported table of `suite` (`reported/<benchmark>/*.json`) belongs on this
+   * board. Default: the benchmark's overall boards, those of the suite's group when boards have groups.
+   */
+  reportedOn?(suite: string, board: Board): boolean;
   /** Per-sample files of the admitted (ranked or under-review) submissions, for the data API. */
   sampleFiles?(admitted: Admitted): Promise<SampleFile[]>;
 }
