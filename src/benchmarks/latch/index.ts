@@ -7,7 +7,7 @@ import { suites } from './conformance';
 import { workedExample } from './worked-examples';
 import { checkLatch } from './checks';
 import { latchBoards, movedLatchBoards } from './boards/boards';
-import { reportedFor } from './boards/reported';
+import { latchReportedViews } from './boards/reported';
 import { latchCompareData } from './compare';
 import { writeLatchDemo } from './demo/write';
 import { latchDigest } from './digest';
@@ -35,7 +35,7 @@ export const latch: Benchmark = {
     compareData: latchCompareData,
     contentDigest: latchDigest,
     sampleFiles: latchSampleFiles,
-    boardExtras: (board) => reportedFor(board).map((view) => ({ component: () => import('./components/ReportedTable.astro'), props: { view } })),
+    reported: async (board) => latchReportedViews(board),
   },
   /** The board URLs from before the suites were split (`overall`, `task/<t>`, `platform/<k>`): pages linking the suite boards they became. */
   pages: async () => (await movedLatchBoards()).map((moved) => ({ path: `benchmarks/latch/${moved.slug}`, component: () => import('./pages/MovedBoard.astro'), props: { moved } })),

@@ -12,6 +12,7 @@ import { writeMedvisionDemo } from './demo/write';
 import { medvisionDigest } from './digest';
 import { medvisionImporter } from './importer/import';
 import { medvisionSampleFiles } from './boards/samples';
+import { taskTypeOf } from './formats/discover';
 
 export const medvision: Benchmark = {
   id: 'medvision',
@@ -34,6 +35,8 @@ export const medvision: Benchmark = {
     compareData: medvisionCompareData,
     contentDigest: medvisionDigest,
     sampleFiles: medvisionSampleFiles,
+    // Imported reported tables name the task tag (`MedVision-TL`): shown on that family's board.
+    reportedOn: (suite, board) => board.kind === 'family' && board.slug === taskTypeOf('', suite)?.toLowerCase(),
   },
   demo: { write: writeMedvisionDemo },
   importer: medvisionImporter,

@@ -2,6 +2,7 @@ import { LATCH_REPORTED, type ReportedRow, type ReportedTable } from '../formats
 import { slugify } from '../../../core/slug';
 import { suiteNamed, suiteOfSlug } from '../suites';
 import type { Board } from '../../../core/board';
+import { publishedKey, type ReportedView as GenericReportedView } from '../../../core/reported';
 
 /** A published table (or one group of it) to show beside a recomputed latch board. */
 export interface ReportedView {
@@ -58,4 +59,35 @@ export function reportedFor(board: Board): ReportedView[] {
     }
   }
   return out;
+}
+
+/** `latchbio/scbench@4a7d2b0 results/model_results.csv (…)` → the published-file key `covers` uses. */
+function coversOf(source: string): string[] {
+  const m = /^([\w.-]+\/[\w.-]+)@([0-9a-f]{7,40}) (\S+)/.exec(source);
+  return m ? [publishedKey(m[1]!, m[2], m[3]!)] : [];
+}
+
+const pct = (v: number) => v.toFixed(2);
+
+/** The same tables as generic reported views (`src/components/ReportedTable.astro`), highest published accuracy first. */
+export function latchReportedViews(board: Board): GenericReportedView[] {
+  return reportedFor(board).map((v) => {
+    const evalSet = `Eval set: ${v.suite} published ${v.nEvals ?? v.evalSet.n_evals} evals${v.nEvals !== undefined && v.nEvals !== v.evalSet.n_evals ? ` (of ${v.evalSet.n_evals} in the ${v.evalSet.note})` : ` (${v.evalSet.note})`}; the public per-run files cover ${v.evalSet.public_per_run}.${v.recomputedEvals !== undefined ? ` The recomputed rows above use ${v.recomputedEvals} evals: the numbers are not comparable.` : ' No recomputed rows on this board.'}`;
+    return {
+      id: `reported-${slugify(v.title)}`,
+      title: v.title,
+      suite: v.suite,
+      source: v.source,
+      sourceUrl: 'https://github.com/latchbio/scbench',
+      licence: 'Apache-2.0',
+      origin: 'typed',
+      notes: [evalSet, ...(v.notes ? [v.notes] : [])],
+      columns: ['Model', 'Harness', 'Accuracy (%)', '95 % CI', 'n evals'],
+      rows: [...v.rows].sort((a, b) => b.accuracy.value - a.accuracy.value).map((r) => ({
+        kind: 'reported' as const,
+        cells: [r.model, r.harness, pct(r.accuracy.value), `${pct(r.accuracy.ci_lower)}–${pct(r.accuracy.ci_upper)}`, r.n_evals === undefined ? '—' : String(r.n_evals)],
+      })),
+      covers: coversOf(v.source),
+    };
+  });
 }
