@@ -14,6 +14,7 @@ import { writeClinicalbenchDemo } from './demo/write';
 import { clinicalbenchDigest } from './digest';
 import { clinicalbenchImporter } from './importer/import';
 import { clinicalbenchSampleFiles } from './boards/samples';
+import { clinicalbenchReported, clinicalbenchReportedOn } from './boards/reported';
 
 const noSlash = (p: string) => p.replace(/\/$/, '');
 
@@ -38,6 +39,8 @@ export const clinicalbench: Benchmark = {
     compareData: clinicalbenchCompareData,
     contentDigest: clinicalbenchDigest,
     sampleFiles: clinicalbenchSampleFiles,
+    reported: clinicalbenchReported,
+    reportedOn: clinicalbenchReportedOn,
   },
   /** The seed pages: what an agent faces on each official (seed, task), without the answer key. */
   pages: async () => [

@@ -15,6 +15,7 @@ import { isRealDir, isRealFile, listDir } from '../../../core/fs-walk';
 import { ImportPlan, emptyReport, readJsonOrUndefined } from '../../../ingest/import-plan';
 import { writeReference } from '../../../ingest/references';
 import { buildClinicalbenchReference } from '../reference/schema';
+import { auditorModelId } from '../agent-model';
 
 const slug = idSlug;
 
@@ -85,7 +86,7 @@ export async function importClinicalbench(opts: ImportOptions): Promise<ImportRe
     const allNames = [...new Set(eps.flatMap((e) => e.names))].sort();
     const commits = [...new Set(allNames.map((n) => /@([0-9a-f]{7,40})\b/.exec(n)?.[1]).filter((c): c is string => c !== undefined))];
     const commit = commits.length === 1 ? commits[0] : undefined;
-    const modelId = slug(`clinical-trial-auditor-${base}`);
+    const modelId = auditorModelId(base);
     const ruleBased = /heuristic|naive|rule/i.test(base);
     const model: ModelRecord = { id: modelId, name: base, org: p?.repo ? p.repo.replace(/^https?:\/\/github\.com\//, '').split('/')[0]! : 'unknown', weights: ruleBased ? 'n/a' : 'closed', params: 'unknown', licence: 'unknown', release_date: 'unknown', ...(allNames.some((n) => n !== base) ? { aliases: allNames.filter((n) => n !== base) } : {}) };
     if (!ruleBased) report.notes.push(`models/${modelId}.json: weights written "closed" (the source does not say); check it`);
