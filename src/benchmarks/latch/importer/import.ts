@@ -22,6 +22,7 @@ import { ImportPlan, emptyReport, readJsonOrUndefined } from '../../../ingest/im
 import { writeReference } from '../../../ingest/references';
 import { buildLatchReference, type TrustedEval } from '../reference/build';
 import { evalSchema, type EvalSpec } from '../formats/schemas';
+import { markdownTables } from '../../../core/markdown-tables';
 
 const slug = idSlug;
 
@@ -140,9 +141,33 @@ function groupedTable(data: Record<string, unknown>): { by: string; columns: str
   return rows.length ? { by, columns: [...columns], rows } : undefined;
 }
 
-function publishedTables(source: string, suite: string): ReportedTable[] {
-  const dir = join(source, 'results');
+/** A README cell that states a number (`57.9`, `0.60`, `45%`, `-1.2`): what marks a table as published results. */
+const NUMERIC_CELL = /^[-+]?\d+(\.\d+)?\s*%?$/;
+
+/**
+ * The README's result tables (those with a number outside the first column), cells as printed,
+ * each titled with the heading above it; other tables (install options, file lists) are noted.
+ */
+function readmeTables(source: string, suite: string, report: ImportReport): ReportedTable[] {
+  const file = listDir(source).find((f) => /^readme\.md$/i.test(f) && isRealFile(join(source, f)));
+  if (!file) return [];
   const out: ReportedTable[] = [];
+  markdownTables(readFileSync(join(source, file), 'utf8')).forEach((t, i) => {
+    const where = `${file} line ${t.line}${t.heading ? ` (${t.heading})` : ''}`;
+    if (!t.rows.some((r) => r.slice(1).some((c) => NUMERIC_CELL.test(c)))) {
+      report.notes.push(`${where}: a table without numbers, not a published result: not imported`);
+      return;
+    }
+    const columns = t.header.map((h, j) => (t.header.indexOf(h) === j && h ? h : `${h || 'column'} (${j + 1})`));
+    const rows = t.rows.map((r) => Object.fromEntries(columns.map((c, j) => [c, r[j] === undefined || r[j] === '' ? null : r[j]!])));
+    out.push({ suite, title: `${suite} README: ${t.heading ?? `table ${i + 1}`}`, from: `${file}#table-${i + 1}`, columns, rows });
+  });
+  return out;
+}
+
+function publishedTables(source: string, suite: string, report: ImportReport): ReportedTable[] {
+  const dir = join(source, 'results');
+  const out: ReportedTable[] = [...readmeTables(source, suite, report)];
   for (const f of listDir(dir)) {
     const p = join(dir, f);
     if (!isRealFile(p)) continue;
@@ -323,7 +348,7 @@ export async function importLatch(opts: ImportOptions): Promise<ImportReport> {
     plan.json(join(opts.out.modelsRoot, `${id}.json`), rec);
     report.models.push(id);
   }
-  report.reported.push(...publishedTables(source, suite));
+  report.reported.push(...publishedTables(source, suite, report));
 
   if (byId.size) {
     const trials = trialsSeen.length ? Math.max(...trialsSeen) : 3;
