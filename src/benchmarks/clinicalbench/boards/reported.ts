@@ -66,7 +66,7 @@ export function readmeViews(recomputed: HeuristicRecomputation | undefined): Rep
     source: source(REPRODUCIBLE_SCORES.section),
     ...common,
     notes: [
-      'The benchmark authors’ own table. Scores are per task for one seed (no interval: one episode per task), Precision is the share of correct flags; the LLM rows ran against a hosted model whose episodes are not published.',
+      'The benchmark authors’ own table: one episode per task on one seed (no interval), Precision the share of correct flags. The LLM rows’ episodes are not published, so only the deterministic Heuristic row can be recomputed.',
     ],
     columns: ['Agent', 'Easy', 'Medium', 'Hard', 'Average', 'Precision', 'Description'],
     rows: REPRODUCIBLE_SCORES.rows.flatMap((r: ReadmeScoreRow): ReportedViewRow[] => [
