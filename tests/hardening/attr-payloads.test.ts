@@ -118,6 +118,17 @@ function stage(): void {
   });
 }
 
+/** A reported table (third-party text, `EVALBOARD_REPORTED`) carrying the payloads in every string the board page shows. */
+const REPORTED_SCRIPT = '<script>window.__pwned=1</script>';
+const REPORTED_IMG = '<img src=x onerror="window.__pwned=1">';
+function stageReported(): void {
+  const dir = join(root, 'reported', 'clinicalbench');
+  mkdirSync(dir, { recursive: true });
+  const col = PAYLOADS[5]!;
+  const table = { reported: true, benchmark: 'clinicalbench', suite: PAYLOADS[2]!, title: `hostile table ${PAYLOADS[1]}`, from: PAYLOADS[2]!, source: { repo: ATTR_URL, commit: PAYLOADS[3]! }, licence: PAYLOADS[4]!, attribution: REPORTED_IMG, columns: ['agent', col], rows: [{ agent: REPORTED_SCRIPT, [col]: PAYLOADS[0]! }] };
+  writeFileSync(join(dir, 'hostile.json'), JSON.stringify(table, null, 1));
+}
+
 function walk(dir: string, rel = ''): string[] {
   const out: string[] = [];
   for (const e of readdirSync(join(dir, rel)).sort()) {
@@ -131,12 +142,13 @@ function walk(dir: string, rel = ''): string[] {
 describe.skipIf(!existsSync(CHROMIUM))('a site built with attribute payloads in every submitted string field', () => {
   beforeAll(() => {
     stage();
+    stageReported();
     dist = join(root, 'out');
     execFileSync(process.execPath, [join(root, 'node_modules', 'astro', 'astro.js'), 'build', '--outDir', dist], {
       cwd: root,
       stdio: 'pipe',
       timeout: 600_000,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', EVALBOARD_NO_CACHE: '1', EVALBOARD_RESULTS: join(root, 'results'), EVALBOARD_REVIEWS: join(root, 'reviews') },
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', EVALBOARD_NO_CACHE: '1', EVALBOARD_RESULTS: join(root, 'results'), EVALBOARD_REVIEWS: join(root, 'reviews'), EVALBOARD_REPORTED: join(root, 'reported') },
     });
   }, 900_000);
   afterAll(() => {
@@ -148,6 +160,16 @@ describe.skipIf(!existsSync(CHROMIUM))('a site built with attribute payloads in 
     expect(html).toContain('onmouseover=&#34;window.__pwned=1&#34;');
     expect(html).toContain('data-o="https://x.example/?&#38;&#34; onmouseover=&#34;window.__pwned=1&#34; x=&#34;"');
     expect(html).not.toMatch(/<[^>]+\son(mouseover|focus|click)="(window\.__pwned|alert)/);
+  });
+
+  it("a reported table's strings are text: its markup is escaped, its non-http repository never a link", () => {
+    const page = readFileSync(join(dist, 'benchmarks', 'clinicalbench', 'overall', 'index.html'), 'utf8');
+    expect(page).toContain('hostile table');
+    expect(page).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');
+    expect(page).not.toContain(REPORTED_SCRIPT);
+    expect(page).not.toContain(REPORTED_IMG);
+    expect(page).not.toMatch(/<[^>]+\son(error|mouseover|focus|click)="(window\.__pwned|alert)/);
+    expect(page).not.toContain(`href="${ATTR_URL}`);
   });
 
   it('hovering, focusing and clicking every row, link, option and button runs no injected code', async () => {
