@@ -8,7 +8,7 @@ import { defaultReportedOn, importedView, placeReported } from '../../src/board/
 import type { ReportedFile } from '../../src/ingest/reported';
 import type { Board } from '../../src/core/board';
 import { findBenchmark } from '../../src/registry/benchmarks';
-import { readmeViews } from '../../src/benchmarks/clinicalbench/boards/reported';
+import { agentRecomputation, readmeViews } from '../../src/benchmarks/clinicalbench/boards/reported';
 
 const board = (benchmark: string, kind: Board['kind'], slug: string, group?: string) => ({ benchmark, kind, slug, ...(group ? { group } : {}), sections: [] }) as unknown as Board;
 const table = (over: Partial<ReportedFile>): ReportedFile => ({
@@ -80,15 +80,22 @@ describe('an imported table as shown', () => {
 });
 
 describe('ClinicalBench README views', () => {
-  it('the Heuristic reported row is followed by a recomputed row; without its episodes that row says it is not in this build', () => {
-    const [scores, frontier] = readmeViews(undefined);
+  it('the Heuristic reported row is followed by its recomputation, printed as the README prints it (0.98 / 0.79 / 0.73, 0.83, 67%)', () => {
+    const [scores, frontier] = readmeViews([agentRecomputation(20260402)]);
     const kinds = scores!.rows.map((r) => `${r.kind} ${r.cells[0]}`);
     expect(kinds).toEqual(['reported Naive LLM', 'reported Heuristic', 'recomputed Heuristic, recomputed by evalboard from seed 20260402', 'reported ReAct (3.1 405B)', 'reported ReAct (3.3 70B)']);
-    const rec = scores!.rows[2]!;
-    expect(rec.cells.slice(1, 6)).toEqual(['—', '—', '—', '—', '—']);
-    expect(rec.note).toMatch(/^not recomputed in this build/);
+    const [reported, rec] = [scores!.rows[1]!, scores!.rows[2]!];
+    expect(rec.cells.slice(1, 6)).toEqual(reported.cells.slice(1, 6));
+    expect(rec.cells.slice(1, 6)).toEqual(['0.98', '0.79', '0.73', '0.83', '67%']);
+    // The fixtures README's unrounded figures of upstream's own run: 0.98 / 0.791 / 0.733, average 0.8347.
+    expect(rec.note).toContain('unrounded: Easy 0.98, Medium 0.791, Hard 0.733, Average 0.8347');
     expect(frontier!.rows.every((r) => r.kind === 'reported')).toBe(true);
     expect(scores!.source).toBe('sumitsaraswat362/clinical-trial-auditor@639207b README.md, Benchmark Results: "Reproducible benchmark scores (seed=20260402)"');
     expect(scores!.licence).toMatch(/^unclear/);
+  });
+
+  it('without a recomputation the Heuristic row stands alone, still reported', () => {
+    const [scores] = readmeViews([]);
+    expect(scores!.rows.map((r) => r.kind)).toEqual(['reported', 'reported', 'reported', 'reported']);
   });
 });

@@ -2,8 +2,9 @@
  * Reported rows on real boards, end to end: the public fixtures imported (ClinicalBench heuristic
  * episodes and breakdowns, scBench runs and published tables) next to the bundled demo data, the
  * build's reported dir pointed at the import's. The ClinicalBench README's Heuristic row is shown
- * with evalboard's recomputation beside it (0.98 / 0.791 / 0.733, average 0.8347, replayed from
- * the imported episodes, which are under review and so on no board), and no reported row reaches
+ * with evalboard's recomputations beside it (0.98 / 0.791 / 0.733, average 0.8347: the agent re-run
+ * by evalboard, and the imported upstream episodes replayed, which are under review and so on no
+ * board), and no reported row reaches
  * anything that ranks: board rows and unranked rows, MDDs, home-page leaders, compare entries.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -59,13 +60,14 @@ describe.skipIf(!need.ok)('reported rows on the boards (fixtures imported beside
     const scores = views.find((v) => v.id === 'reported-clinicalbench-readme-scores')!;
     const i = scores.rows.findIndex((r) => r.kind === 'reported' && r.cells[0] === 'Heuristic');
     expect(scores.rows[i]!.cells.slice(1, 6)).toEqual(['0.98', '0.79', '0.73', '0.83', '67%']);
-    const rec = scores.rows[i + 1]!;
-    expect(rec.kind).toBe('recomputed');
-    expect(rec.cells.slice(0, 6)).toEqual(['Heuristic, recomputed by evalboard from seed 20260402', '0.98', '0.79', '0.73', '0.83', '67%']);
-    expect(rec.note).toContain('unrounded: Easy 0.98, Medium 0.791, Hard 0.733, Average 0.8347');
-    expect(rec.note).toContain('clinicalbench-heuristic-639207b (under review)');
-    expect(rec.href).toBe('submissions/clinicalbench-heuristic-639207b/');
-    expect(scores.rows.filter((r) => r.kind === 'recomputed')).toHaveLength(1);
+    const [agent, upstream] = [scores.rows[i + 1]!, scores.rows[i + 2]!];
+    expect([agent.kind, upstream.kind]).toEqual(['recomputed', 'recomputed']);
+    expect(agent.cells.slice(0, 6)).toEqual(['Heuristic, recomputed by evalboard from seed 20260402', '0.98', '0.79', '0.73', '0.83', '67%']);
+    expect(upstream.cells.slice(0, 6)).toEqual(['Heuristic, upstream’s episodes replayed by evalboard (seed 20260402)', '0.98', '0.79', '0.73', '0.83', '67%']);
+    for (const r of [agent, upstream]) expect(r.note).toContain('unrounded: Easy 0.98, Medium 0.791, Hard 0.733, Average 0.8347');
+    expect(upstream.note).toContain('clinicalbench-heuristic-639207b (under review)');
+    expect(upstream.href).toBe('submissions/clinicalbench-heuristic-639207b/');
+    expect(scores.rows.filter((r) => r.kind === 'recomputed')).toHaveLength(2);
     expect(views.some((v) => v.id === 'reported-clinicalbench-readme-frontier')).toBe(true);
   });
 
