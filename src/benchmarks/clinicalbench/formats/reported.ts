@@ -3,8 +3,8 @@
  * file: the upstream repository has no licence). Every value is the README's text exactly as
  * printed ("0.60", "67%"); `tests/clinicalbench/reported-readme.test.ts` parses the README's tables
  * from `../shared/seeds/` and checks each one. They cannot be recomputed (no episodes are
- * published), except the Heuristic row: a deterministic rule-based agent whose seed-20260402
- * episodes evalboard replays (`../boards/reported.ts`).
+ * published), except the Heuristic row: a deterministic rule-based agent that evalboard re-runs on
+ * the seed-20260402 datasets (`../agents/heuristic.ts`) and replays (`../boards/reported.ts`).
  */
 
 export const README_REPO = 'https://github.com/sumitsaraswat362/clinical-trial-auditor';
