@@ -9,15 +9,11 @@ import type { ReportedFile } from '../../src/ingest/reported';
 import type { Board } from '../../src/core/board';
 import { findBenchmark } from '../../src/registry/benchmarks';
 import { agentRecomputation, readmeViews } from '../../src/benchmarks/clinicalbench/boards/reported';
+import { SCBENCH_TABLE } from '../helpers/reported-table';
 
 const board = (benchmark: string, kind: Board['kind'], slug: string, group?: string) => ({ benchmark, kind, slug, ...(group ? { group } : {}), sections: [] }) as unknown as Board;
 const table = (over: Partial<ReportedFile>): ReportedFile => ({
-  reported: true,
-  benchmark: 'latch',
-  suite: 'scBench',
-  title: 'scBench published table model_results.csv',
-  from: 'results/model_results.csv',
-  source: { repo: 'https://github.com/latchbio/scbench', commit: '4a7d2b0b6f792dee7b436c385cacf4faaf37646f' },
+  ...SCBENCH_TABLE,
   columns: ['model_name', 'Accuracy (%)', 'N'],
   rows: [{ model_name: 'gpt-5.5', 'Accuracy (%)': 57.95, N: null }],
   file: 'reported/latch/latchbio-scbench-scbench-results-model_results.json',

@@ -8,14 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readReportedTables, reportedRoot } from '../../src/ingest/reported';
+import { SCBENCH_TABLE } from '../helpers/reported-table';
 
 const GOOD = {
-  reported: true,
-  benchmark: 'latch',
-  suite: 'scBench',
-  title: 'scBench published table model_results.csv',
-  from: 'results/model_results.csv',
-  source: { repo: 'https://github.com/latchbio/scbench', commit: '4a7d2b0b6f792dee7b436c385cacf4faaf37646f' },
+  ...SCBENCH_TABLE,
   licence: 'Apache-2.0',
   columns: ['model_name', 'harness', 'Accuracy (%)'],
   rows: [{ model_name: 'gpt-5.5', harness: 'mini-swe-agent', 'Accuracy (%)': 57.95 }],
