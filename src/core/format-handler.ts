@@ -24,6 +24,8 @@ export interface ScoreOptions {
   trustSubmittedParse?: boolean;
   /** Told before each unit of work (a model folder, a file): the CLI's progress line on a terminal. */
   progress?: (done: number, total: number, label: string) => void;
+  /** Add each unit's per-sample scores to its item (`samples`), as the scorer computed them. */
+  perSample?: boolean;
 }
 
 /** A result format the `score` CLI can detect and score. */

@@ -1,5 +1,6 @@
 import { discoverModelFolders } from './formats/discover';
-import { scoreMedvisionTree } from './formats/score-tree';
+import { scoreMedvisionTree, type SampleScore } from './formats/score-tree';
+import type { MedvisionSample } from './formats/read-parsed-file';
 import { formatFinding } from '../../core/findings';
 import { GROUP_KEY, SUMMARY_KEY as S } from './scorer/keys';
 import type { FormatHandler, ScoreOutput } from '../../core/format-handler';
@@ -23,6 +24,17 @@ function headline(m: Record<string, unknown>, taskType: string): string {
   return `MAE ${fmt(s[S.mae])} · MRE ${fmt(s[S.mre])} · nMAE ${fmt(s[S.nmae])} · SR ${fmt(s[S.sr])} · n ${fmt(s[S.total], 0)}`;
 }
 
+/** `--per-sample`: each sample's scored prediction and metrics, as the scorer computed them (NaN → null in JSON). */
+function perSampleScores(samples: readonly MedvisionSample[], scores: readonly SampleScore[]) {
+  return samples.map((s, i) => {
+    const sc = scores[i]!.scored;
+    const m = sc.kind === 'detection'
+      ? { MAE: sc.m.MAE, IoU: sc.m.IoU, F1: sc.m.F1, Precision: sc.m.Precision, Recall: sc.m.Recall, success: sc.m.success }
+      : { MAE: sc.m.MAE, MRE: sc.m.MRE, NMAE: sc.m.NMAE, success: sc.m.success };
+    return { doc_id: s.docId, prediction: s.prediction, target: s.target, label_group: scores[i]!.group ?? null, excluded: sc.kind === 'measurement' && sc.excluded, ...m };
+  });
+}
+
 export const handler: FormatHandler = {
   format: 'medvision',
   async detect(path) {
@@ -34,7 +46,8 @@ export const handler: FormatHandler = {
   },
   async score(path, opts): Promise<ScoreOutput> {
     const trustSubmittedParse = opts?.trustSubmittedParse === true;
-    const r = scoreMedvisionTree(path, { trustSubmittedParse, ...(opts?.progress ? { progress: opts.progress } : {}) });
+    const perSample = opts?.perSample === true;
+    const r = scoreMedvisionTree(path, { trustSubmittedParse, keepSamples: perSample, ...(opts?.progress ? { progress: opts.progress } : {}) });
     return {
       format: 'medvision',
       items: r.configs.map((c) => ({
@@ -46,6 +59,7 @@ export const handler: FormatHandler = {
         n_records: c.n_records,
         metrics: c.metrics ?? {},
         ...(c.claimed ? { claimed: c.claimed } : {}),
+        ...(perSample ? { samples: perSampleScores(r.samples?.get(c.path) ?? [], r.sampleScores?.get(c.path) ?? []) } : {}),
       })),
       summary: {
         // Where every prediction came from: our re-extraction of resps (the default, what the site
