@@ -61,8 +61,8 @@ export function sampleParquet(f: Pick<SampleFile, 'columns' | 'rows'>): Uint8Arr
   return new Uint8Array(parquetWriteBuffer({ columnData, createdBy: 'evalboard (hyparquet-writer)' }));
 }
 
-/** Which submission's samples stand for an entry: ranked before under review, then the newest, then by id. */
-function preferred(a: Admission, b: Admission): number {
+/** Which submission's samples stand for an entry: ranked before under review, then the newest, then by id (the data API and the explorer). */
+export function preferred(a: Admission, b: Admission): number {
   if (a.ranked !== b.ranked) return a.ranked ? -1 : 1;
   const da = a.report.submission?.submitted_at ?? '';
   const db = b.report.submission?.submitted_at ?? '';

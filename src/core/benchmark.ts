@@ -123,6 +123,62 @@ export interface SampleFile {
   rows: Record<string, string | number | boolean | null>[];
 }
 
+/** One entry's result on one sample, as the per-sample explorer shows it. */
+export interface ExplorerCell {
+  /** The unit's per-sample metric (sorting, colour); null: a failed answer, or nothing computed. */
+  value: number | null;
+  /** `success`: a scored answer; `failure`: no usable answer or a failed trial; `excluded`: left out by the scorer (shown, not counted). */
+  outcome: 'success' | 'failure' | 'excluded';
+  /** The answer as scored, short (the extracted answer, the agent's answer); `''` when there is none. */
+  answer: string;
+  /** Further per-sample numbers by the unit's `metrics` labels (null: NaN). */
+  metrics?: Record<string, number | null>;
+  /** Long texts shown collapsed and sanitised: the raw response, the grader's reasoning, the action log. */
+  texts?: { label: string; body: string }[];
+}
+
+/** A sample of an explorer unit: the same id across entries. */
+export interface ExplorerSample {
+  id: string;
+  /** The ground truth as the benchmark's public files state it; absent when it is hidden. */
+  truth?: string;
+  /** Values of the unit's `fields` (image metadata, seed), parallel to them. */
+  fields: (string | number | null)[];
+}
+
+/**
+ * One board unit (a subtask config, an eval, a seed × task) for the per-sample explorer: its
+ * samples and every admitted entry's result on each, from the benchmark's own scorer. Only what
+ * is public: a benchmark whose ground truth is a hidden answer key says so (`truth: 'hidden'`,
+ * `notes`) and leaves out every field derived from it.
+ */
+export interface ExplorerUnit {
+  /** URL-safe id, unique within the benchmark: `/explore/<benchmark>/<unit>/`. */
+  unit: string;
+  /** The unit as the benchmark names it. */
+  label: string;
+  /** Singular noun: "subtask config", "eval", "seed × task". */
+  unitKind: string;
+  /** Heading it is listed under on the benchmark's explorer index (family, suite, task). */
+  group: string;
+  /** Plural noun of its samples: "samples", "trials", "episodes". */
+  sampleNoun: string;
+  truth: 'public' | 'hidden';
+  /** Shown above the samples: where the numbers come from, what is left out and why. */
+  notes: string[];
+  /** The per-sample metric (a registry metric of the benchmark). */
+  metric: MetricDef;
+  /** Entries disagree on a sample when their outcomes differ or their values differ by at least this much (the disagreement filter). */
+  disagreeMargin: number;
+  /** Labels of `ExplorerCell.metrics`, in display order, with the registry metric each one is. */
+  metrics: { label: string; def: MetricDef }[];
+  /** Sample metadata column names (values in `ExplorerSample.fields`). */
+  fields: string[];
+  samples: ExplorerSample[];
+  /** Every admitted entry with a result on the unit; `cells` parallel to `samples` (null: not run on it). */
+  entries: { entryKey: string; submission: string; ranked: boolean; cells: (ExplorerCell | null)[] }[];
+}
+
 /** What a benchmark's data is, stated on its pages (the clinical claim boundary's second half). */
 export interface DataNote {
   kind: 'synthetic' | 'public dataset' | 'mixed' | 'submitted runs';
@@ -162,6 +218,10 @@ export interface SubmissionSupport {
   reportedOn?(suite: string, board: Board): boolean;
   /** Per-sample files of the admitted (ranked or under-review) submissions, for the data API. */
   sampleFiles?(admitted: Admitted): Promise<SampleFile[]>;
+  /** The per-sample explorer's units over the admitted (ranked or under-review) submissions. */
+  explorer?(admitted: Admitted): Promise<ExplorerUnit[]>;
+  /** The explorer unit a board is made of, when it is exactly one (a MedVision config board): its rows link that unit. */
+  explorerUnitOf?(board: Board): string | undefined;
 }
 
 export interface Benchmark {

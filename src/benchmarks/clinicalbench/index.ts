@@ -15,6 +15,7 @@ import { clinicalbenchDigest } from './digest';
 import { clinicalbenchImporter } from './importer/import';
 import { clinicalbenchSampleFiles } from './boards/samples';
 import { clinicalbenchReported, clinicalbenchReportedOn } from './boards/reported';
+import { clinicalbenchExplorer } from './explorer';
 
 const noSlash = (p: string) => p.replace(/\/$/, '');
 
@@ -41,6 +42,7 @@ export const clinicalbench: Benchmark = {
     sampleFiles: clinicalbenchSampleFiles,
     reported: clinicalbenchReported,
     reportedOn: clinicalbenchReportedOn,
+    explorer: clinicalbenchExplorer,
   },
   /** The seed pages: what an agent faces on each official (seed, task), without the answer key. */
   pages: async () => [

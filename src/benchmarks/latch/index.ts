@@ -13,6 +13,7 @@ import { writeLatchDemo } from './demo/write';
 import { latchDigest } from './digest';
 import { latchImporter } from './importer/import';
 import { latchSampleFiles } from './boards/samples';
+import { latchExplorer } from './explorer';
 
 export const latch: Benchmark = {
   id: 'latch',
@@ -36,6 +37,7 @@ export const latch: Benchmark = {
     contentDigest: latchDigest,
     sampleFiles: latchSampleFiles,
     reported: async (board) => latchReportedViews(board),
+    explorer: latchExplorer,
   },
   /** The board URLs from before the suites were split (`overall`, `task/<t>`, `platform/<k>`): pages linking the suite boards they became. */
   pages: async () => (await movedLatchBoards()).map((moved) => ({ path: `benchmarks/latch/${moved.slug}`, component: () => import('./pages/MovedBoard.astro'), props: { moved } })),

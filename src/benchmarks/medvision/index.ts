@@ -13,6 +13,7 @@ import { medvisionDigest } from './digest';
 import { medvisionImporter } from './importer/import';
 import { medvisionSampleFiles } from './boards/samples';
 import { taskTypeOf } from './formats/discover';
+import { medvisionExplorer, medvisionExplorerUnitOf } from './explorer';
 
 export const medvision: Benchmark = {
   id: 'medvision',
@@ -37,6 +38,8 @@ export const medvision: Benchmark = {
     sampleFiles: medvisionSampleFiles,
     // Imported reported tables name the task tag (`MedVision-TL`): shown on that family's board.
     reportedOn: (suite, board) => board.kind === 'family' && board.slug === taskTypeOf('', suite)?.toLowerCase(),
+    explorer: medvisionExplorer,
+    explorerUnitOf: medvisionExplorerUnitOf,
   },
   demo: { write: writeMedvisionDemo },
   importer: medvisionImporter,

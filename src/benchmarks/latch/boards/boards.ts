@@ -21,7 +21,9 @@ export interface LatchEntry {
   outcomes: RunOutcome[];
   findings: Finding[];
   /** Each re-graded run's own outcome and score (ours), for the data API's per-sample files. */
-  trials?: { evalId: string; trial: number; passed: boolean; score: number }[];
+  trials?: { evalId: string; trial: number; passed: boolean; score: number; answer: unknown; reasoning?: string }[];
+  /** Each trusted eval's grader type(s) and config (the public eval JSON, equal to the reference's), for the explorer. */
+  graders?: Record<string, { type: string; config: unknown }[]>;
   /** The reference version its evals were compared with, and that version's eval set (absent: unverified). */
   reference?: { version: string; units: ReferenceUnit[] };
 }
@@ -40,7 +42,8 @@ export function loadLatch(root = resultsRoot()): Promise<LatchEntry[]> {
         id: folder.folderId,
         ...(folder.submission ? { submission: folder.submission } : {}),
         outcomes: scored.runs.filter(isRegraded).map((r) => r.outcome),
-        trials: scored.runs.filter(isRegraded).map((r) => ({ evalId: r.evalId, trial: r.run.trial_index, passed: r.ours!.passed, score: r.ours!.score })),
+        trials: scored.runs.filter(isRegraded).map((r) => ({ evalId: r.evalId, trial: r.run.trial_index, passed: r.ours!.passed, score: r.ours!.score, answer: r.run.result.agent_answer, ...(r.ours!.reasoning !== undefined ? { reasoning: r.ours!.reasoning } : {}) })),
+        graders: Object.fromEntries(scored.graders),
         findings: [...folder.findings, ...scored.findings],
         ...(scored.reference ? { reference: scored.reference } : {}),
       });

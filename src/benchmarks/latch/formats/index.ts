@@ -35,6 +35,8 @@ export interface LatchScore {
   findings: Finding[];
   /** With references: the version compared with, and its eval set (absent: ground truth unverified). */
   reference?: { version: string; units: ReferenceUnit[] };
+  /** The grader(s) of every eval its runs were re-graded with. */
+  graders: Map<string, { type: string; config: unknown }[]>;
 }
 
 export interface LatchScoreOptions {
@@ -114,6 +116,11 @@ export async function scoreLatchFolder(root: string, opts: LatchScoreOptions = {
     trusted.add(id);
   }
   const runs: ScoredRun[] = [];
+  const graders = new Map<string, { type: string; config: unknown }[]>();
+  for (const id of trusted) {
+    const spec = folder.evals.get(id)!.spec;
+    graders.set(id, (spec.graders ?? (spec.grader ? [spec.grader] : [])).map((g) => ({ type: g.type, config: g.config })));
+  }
   for (const { path, run } of folder.runs) {
     const evalId = run.result.test_id;
     const loaded = folder.evals.get(evalId);
@@ -148,7 +155,7 @@ export async function scoreLatchFolder(root: string, opts: LatchScoreOptions = {
   }
   const reference = picked.length ? { version: picked.map((v) => v.version).join(' + '), units: units.sort((a, b) => a.id.localeCompare(b.id)) } : undefined;
   // Only re-graded runs count: a recorded outcome we could not recompute is never trusted.
-  return { runs, aggregate: aggregateBoard(runs.filter(isRegraded).map((r) => r.outcome)), findings, ...(reference ? { reference } : {}) };
+  return { runs, aggregate: aggregateBoard(runs.filter(isRegraded).map((r) => r.outcome)), findings, graders, ...(reference ? { reference } : {}) };
 }
 
 export function isRegraded(r: ScoredRun): boolean {

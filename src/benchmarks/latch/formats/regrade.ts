@@ -6,6 +6,8 @@ export interface Regraded {
   passed: boolean;
   score: number;
   error?: string;
+  /** The graders' own explanation (one block per grader), shown by the per-sample explorer. */
+  reasoning?: string;
 }
 
 /**
@@ -16,7 +18,7 @@ export function regradeAnswer(spec: EvalSpec, answer: unknown): Regraded {
   const specs = spec.graders ?? (spec.grader ? [spec.grader] : []);
   try {
     const results = specs.map((g) => grade(g.type, g.config, answer));
-    return { passed: results.every((r) => r.passed), score: results.reduce((s, r) => s + r.score, 0) / Math.max(results.length, 1) };
+    return { passed: results.every((r) => r.passed), score: results.reduce((s, r) => s + r.score, 0) / Math.max(results.length, 1), reasoning: results.map((r) => r.reasoning).join('\n\n') };
   } catch (err) {
     return { passed: false, score: 0, error: err instanceof Error ? err.message : String(err) };
   }

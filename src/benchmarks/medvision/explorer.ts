@@ -1,0 +1,175 @@
+/**
+ * MedVision's per-sample explorer units: one per subtask config, every admitted entry's scored
+ * prediction on each sample, from the same scorer the boards use (the re-extraction from `resps`,
+ * the per-sample metrics, the AD near-zero filter). The targets and image facts are the public
+ * dataset's (and equal the version's reference for every admitted submission).
+ */
+import { join } from 'node:path';
+import { listSubmissionDirs, readSubmissionFolder } from '../../ingest/submission/read';
+import { cached } from '../../ingest/score-cache';
+import { resultsRoot } from '../../board/paths';
+import { entryKeyOf } from '../../board/submission-meta';
+import { slugify } from '../../core/slug';
+import type { Admitted, ExplorerCell, ExplorerUnit } from '../../core/benchmark';
+import type { Board } from '../../core/board';
+import { scoreMedvisionTree } from './formats/score-tree';
+import { readRawFacts } from './formats/read-raw-facts';
+import type { TaskType } from './scorer/sample';
+import { metric } from './metrics';
+import { FAMILY_TITLE } from './boards/boards';
+
+/** One sample of one config as one submission's run scored it (cached per submission). */
+interface RunSample {
+  docId: number;
+  target: string;
+  dataset: string | null;
+  modality: string | null;
+  slice: string;
+  pixel: string;
+  image: string;
+  group: string | null;
+  prediction: string;
+  submitted: string | null;
+  raw: string | null;
+  value: number;
+  excluded: boolean;
+  success: boolean;
+  m: Record<string, number>;
+}
+
+interface RunConfig {
+  config: string;
+  taskType: TaskType;
+  samples: RunSample[];
+}
+
+const SLICE_AXIS = ['sagittal (dim 0)', 'coronal (dim 1)', 'axial (dim 2)'];
+const pair = (p: readonly number[], unit = '') => `${p[0]} × ${p[1]}${unit}`;
+
+function scoreRuns(dir: string): RunConfig[] {
+  const scored = scoreMedvisionTree(dir, { keepSamples: true });
+  return scored.configs.flatMap((c) => {
+    const list = scored.samples?.get(c.path);
+    const sc = scored.sampleScores?.get(c.path);
+    if (!list || !sc) return [];
+    const facts = readRawFacts(join(dir, c.path));
+    const samples = list.map((s, i): RunSample => {
+      const f = facts.get(s.docId) ?? {};
+      const scoredSample = sc[i]!.scored;
+      const m: Record<string, number> = scoredSample.kind === 'detection'
+        ? { IoU: scoredSample.m.IoU, F1: scoredSample.m.F1, Precision: scoredSample.m.Precision, Recall: scoredSample.m.Recall, MAE: scoredSample.m.MAE }
+        : { MRE: scoredSample.m.MRE, MAE: scoredSample.m.MAE, NMAE: scoredSample.m.NMAE };
+      return {
+        docId: s.docId,
+        target: s.target,
+        dataset: s.dataset ?? null,
+        modality: f.modality ?? null,
+        slice: `${SLICE_AXIS[s.sliceDim]}${f.sliceIdx !== undefined ? `, index ${f.sliceIdx}` : ''}`,
+        pixel: pair(s.geometry.pixelSize, ' mm'),
+        image: pair(s.geometry.imageSize2d, ' px'),
+        group: sc[i]!.group ?? null,
+        prediction: s.prediction,
+        submitted: s.filteredResp !== undefined && s.filteredResp !== s.prediction ? s.filteredResp : null,
+        raw: f.raw ?? null,
+        value: scoredSample.kind === 'detection' ? scoredSample.m.IoU : scoredSample.m.MRE,
+        excluded: scoredSample.kind === 'measurement' && scoredSample.excluded,
+        success: scoredSample.m.success,
+        m,
+      };
+    });
+    return [{ config: c.config, taskType: c.task_type, samples }];
+  });
+}
+
+const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+function cellOf(s: RunSample, metricKeys: readonly string[]): ExplorerCell {
+  const texts: { label: string; body: string }[] = [];
+  if (s.raw !== null) texts.push({ label: 'Raw response (resps[0][0])', body: s.raw });
+  if (s.submitted !== null) texts.push({ label: 'Submitted parse (filtered_resps, not scored)', body: s.submitted });
+  return {
+    value: s.excluded ? null : finite(s.value),
+    outcome: s.excluded ? 'excluded' : s.success ? 'success' : 'failure',
+    answer: s.prediction,
+    metrics: Object.fromEntries(metricKeys.map((k) => [k, finite(s.m[k]!)])),
+    ...(texts.length > 0 ? { texts } : {}),
+  };
+}
+
+const FIELDS = ['dataset', 'modality', 'slice', 'pixel size', 'image size', 'label group'];
+
+/** Every subtask config any admitted (ranked or under-review) submission ran, as explorer units. */
+export async function medvisionExplorer(admitted: Admitted, root = resultsRoot()): Promise<ExplorerUnit[]> {
+  const byConfig = new Map<string, { taskType: TaskType; runs: { entryKey: string; submission: string; ranked: boolean; samples: RunSample[] }[] }>();
+  for (const dir of listSubmissionDirs(root, 'medvision')) {
+    const folder = readSubmissionFolder(dir, root);
+    const sub = folder.submission;
+    const ranked = admitted.ranked(folder.folderId);
+    if (!sub || !(ranked || admitted.underReview(folder.folderId))) continue;
+    for (const c of cached('medvision/explorer', dir, () => scoreRuns(dir))) {
+      const slot = byConfig.get(c.config) ?? { taskType: c.taskType, runs: [] };
+      slot.runs.push({ entryKey: entryKeyOf(sub), submission: folder.folderId, ranked, samples: c.samples });
+      byConfig.set(c.config, slot);
+    }
+  }
+  const units: ExplorerUnit[] = [];
+  const used = new Set<string>();
+  for (const config of [...byConfig.keys()].sort()) {
+    const { taskType, runs } = byConfig.get(config)!;
+    let unit = slugify(config);
+    while (used.has(unit)) unit = `${unit}-x`;
+    used.add(unit);
+    const detection = taskType === 'Detection';
+    const metricKeys = detection ? ['F1', 'Precision', 'Recall', 'MAE'] : ['MAE', 'NMAE'];
+    const ids = new Map<number, RunSample>();
+    for (const r of runs) for (const s of r.samples) if (!ids.has(s.docId)) ids.set(s.docId, s);
+    const docIds = [...ids.keys()].sort((a, b) => a - b);
+    const notes = [
+      'Predictions are re-extracted from each raw response with the newest upstream <answer>-tag parser; the submitted parse is only compared (shown when it differs).',
+      detection
+        ? 'Per-sample IoU of the predicted and target boxes (relative corner coordinates, origin lower-left); a failed answer scores 0 and counts.'
+        : 'Per-sample MRE = mean |prediction − target| / target; a failed answer has none (—) and counts as a failure in the success rate.',
+    ];
+    if (taskType === 'AD') notes.push('Samples whose target is below 0.1 are left out by upstream’s near-zero filter: shown as “excluded”, counted nowhere.');
+    const targetsDiffer = docIds.some((d) => runs.some((r) => r.samples.some((s) => s.docId === d && s.target !== ids.get(d)!.target)));
+    if (targetsDiffer) notes.push('Some entries carry a different target for a sample (a config without a reference answer key: ground truth unverified); the first entry’s is shown.');
+    units.push({
+      unit,
+      label: config,
+      unitKind: 'subtask config',
+      group: FAMILY_TITLE[taskType],
+      sampleNoun: 'samples',
+      truth: 'public',
+      notes,
+      metric: metric(detection ? 'mv-iou' : 'mv-mre'),
+      disagreeMargin: 0.1,
+      metrics: metricKeys.map((k) => ({ label: k === 'NMAE' ? 'nMAE' : k, def: metric(k === 'MAE' ? 'mv-mae' : k === 'NMAE' ? 'mv-nmae' : `mv-${k.toLowerCase()}`) })),
+      fields: FIELDS,
+      samples: docIds.map((d) => {
+        const s = ids.get(d)!;
+        return { id: `${config}#${d}`, truth: s.target, fields: [s.dataset, s.modality, s.slice, s.pixel, s.image, s.group] };
+      }),
+      entries: runs
+        .slice()
+        .sort((a, b) => Number(b.ranked) - Number(a.ranked) || a.entryKey.localeCompare(b.entryKey))
+        .map((r) => {
+          const at = new Map(r.samples.map((s) => [s.docId, s]));
+          return {
+            entryKey: r.entryKey,
+            submission: r.submission,
+            ranked: r.ranked,
+            cells: docIds.map((d) => {
+              const s = at.get(d);
+              return s ? cellOf(s, metricKeys) : null;
+            }),
+          };
+        }),
+    });
+  }
+  return units;
+}
+
+/** A config board (`config/<slug>`) is exactly one unit: its rows link that unit's page. */
+export function medvisionExplorerUnitOf(board: Board): string | undefined {
+  return board.kind === 'config' && board.slug.startsWith('config/') ? board.slug.slice('config/'.length) : undefined;
+}

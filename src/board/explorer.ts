@@ -1,0 +1,127 @@
+/**
+ * The per-sample explorer's view models: every benchmark's units (from its `explorer` provider,
+ * over the submissions the gate admits), each with its entries' identities, as the data document
+ * the unit page loads on demand and the first rows the page renders as HTML.
+ */
+import type { Board, Entry } from '../core/board';
+import type { ExplorerUnit } from '../core/benchmark';
+import { compareMetric } from '../core/compare';
+import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
+import { admissions, boardContext, type Admission } from './gate';
+import { entryKeyOf, entryLabel, identityOf } from './submission-meta';
+import { preferred as preferredAdmission } from './api';
+import type { DocCell, DocTexts, ExplorerDoc } from './explorer-doc';
+import { explorerDataPath, explorerRowHref } from './explorer-paths';
+
+export interface ExplorerPage {
+  doc: ExplorerDoc;
+  /** The provider's unit (long texts in full, notes). */
+  unit: ExplorerUnit;
+  /** Per entry (index into `doc.entries`), its long texts; only entries that have any. */
+  texts: Map<number, DocTexts>;
+}
+
+export interface ExplorerBenchmark {
+  id: string;
+  name: string;
+  pages: ExplorerPage[];
+}
+
+const OUTCOME = { success: 's', failure: 'f', excluded: 'x' } as const;
+
+/** The one submission shown per entry on a benchmark: ranked first, then the newest (as the data API picks). */
+function preferredByEntry(list: readonly Admission[]): Set<string> {
+  const byEntry = new Map<string, Admission[]>();
+  for (const a of list) {
+    if (!(a.ranked || a.underReview) || !a.report.submission) continue;
+    const k = entryKeyOf(a.report.submission);
+    byEntry.set(k, [...(byEntry.get(k) ?? []), a]);
+  }
+  return new Set([...byEntry.values()].map((l) => l.slice().sort(preferredAdmission)[0]!.id));
+}
+
+function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, keep: Set<string>, adm: Map<string, Admission>): ExplorerPage {
+  const entries = unit.entries.filter((e) => keep.has(e.submission));
+  const texts = new Map<number, DocTexts>();
+  const doc: ExplorerDoc = {
+    version: 1,
+    benchmark: benchmark.id,
+    benchmarkName: benchmark.name,
+    unit: unit.unit,
+    label: unit.label,
+    unitKind: unit.unitKind,
+    sampleNoun: unit.sampleNoun,
+    truth: unit.truth,
+    metric: compareMetric(unit.metric),
+    metrics: unit.metrics.map((m) => ({ label: m.label, def: compareMetric(m.def) })),
+    margin: unit.disagreeMargin,
+    fields: unit.fields,
+    samples: unit.samples.map((s) => ({ id: s.id, ...(unit.truth === 'public' && s.truth !== undefined ? { truth: s.truth } : {}), fields: s.fields })),
+    entries: entries.map((e) => {
+      const sub = adm.get(e.submission)!.report.submission!;
+      const id = identityOf(e.submission, sub);
+      return { key: e.entryKey, label: entryLabel(id), modelSlug: id.modelSlug, submission: e.submission, ranked: e.ranked, synthetic: id.synthetic === true };
+    }),
+    cells: entries.map((e, ei) => {
+      let any = false;
+      const t: DocTexts = e.cells.map((c) => {
+        if (!c?.texts?.length) return null;
+        any = true;
+        return c.texts;
+      });
+      if (any) texts.set(ei, t);
+      return e.cells.map((c): DocCell | null =>
+        c === null
+          ? null
+          : {
+              v: c.value !== null && Number.isFinite(c.value) ? c.value : null,
+              o: OUTCOME[c.outcome],
+              a: c.answer,
+              ...(unit.metrics.length > 0 ? { m: unit.metrics.map((m) => (c.metrics?.[m.label] ?? null)) } : {}),
+              ...(c.texts?.length ? { t: c.texts.length } : {}),
+            },
+      );
+    }),
+    texts: entries.map((e, ei) => (texts.has(ei) ? explorerTextsPath(benchmark.id, unit.unit, e.entryKey) : null)),
+  };
+  return { doc, unit: { ...unit, entries }, texts };
+}
+
+/** `explore-data/<benchmark>/<unit>/<entry>.json`: one entry's long texts on a unit. */
+export const explorerTextsPath = (benchmark: string, unit: string, entry: string) => explorerDataPath(benchmark, unit).replace(/\.json$/, `/${encodeURIComponent(entry)}.json`);
+
+let cache: Promise<ExplorerBenchmark[]> | undefined;
+
+/** Every benchmark with an explorer and its unit pages, computed once per build. */
+export function explorerBenchmarks(): Promise<ExplorerBenchmark[]> {
+  cache ??= (async () => {
+    const gate = await boardContext();
+    const all = await admissions();
+    const out: ExplorerBenchmark[] = [];
+    for (const b of SUBMISSION_BENCHMARKS) {
+      if (!b.submissions.explorer) continue;
+      const mine = all.filter((a) => a.benchmark === b.id);
+      const keep = preferredByEntry(mine);
+      const adm = new Map(mine.map((a) => [a.id, a]));
+      const units = await b.submissions.explorer(gate.forBenchmark(b.id));
+      const pages = units.map((u) => pageOf(b, u, keep, adm)).filter((p) => p.doc.entries.length > 0);
+      out.push({ id: b.id, name: b.name, pages });
+    }
+    return out;
+  })();
+  return cache;
+}
+
+/** Every unit page of every benchmark. */
+export async function explorerPages(): Promise<ExplorerPage[]> {
+  return (await explorerBenchmarks()).flatMap((b) => b.pages);
+}
+
+/** The per-sample link of a board row: the board's one unit when it is exactly one, else the benchmark's explorer index; both with the row's entry selected. */
+export function explorerLinkForRow(board: Board, row: Pick<Entry, 'entryKey'>): string {
+  const unit = findBenchmark(board.benchmark)?.submissions?.explorerUnitOf?.(board);
+  return explorerRowHref(board, row, unit);
+}
+
+/** Units, entries and samples of an explorer page, for its index line. */
+export const unitCounts = (p: ExplorerPage) => ({ samples: p.doc.samples.length, entries: p.doc.entries.length });
