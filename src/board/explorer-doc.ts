@@ -124,7 +124,7 @@ export function queryOfState(doc: { entries: readonly { key: string }[] }, state
   return s ? `?${s}` : '';
 }
 
-/** Each entry's tally on the unit: samples run, successes, failures, and the mean value over its successes. */
+/** Each entry's tally on the unit: samples run, successes, failures, excluded, and the mean of its values (failures without a value and excluded samples left out). */
 export function entrySummaries(doc: ExplorerDoc): { run: number; success: number; failure: number; excluded: number; mean: number | null }[] {
   return doc.cells.map((col) => {
     let run = 0, success = 0, failure = 0, excluded = 0, sum = 0, n = 0;
@@ -134,7 +134,7 @@ export function entrySummaries(doc: ExplorerDoc): { run: number; success: number
       if (c.o === 's') success++;
       else if (c.o === 'f') failure++;
       else excluded++;
-      if (c.o === 's' && c.v !== null && Number.isFinite(c.v)) {
+      if (c.o !== 'x' && c.v !== null && Number.isFinite(c.v)) {
         sum += c.v;
         n++;
       }

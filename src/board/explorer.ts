@@ -118,9 +118,10 @@ export async function explorerPages(): Promise<ExplorerPage[]> {
 }
 
 /** The per-sample link of a board row: the board's one unit when it is exactly one, else the benchmark's explorer index; both with the row's entry selected. */
-export function explorerLinkForRow(board: Board, row: Pick<Entry, 'entryKey'>): string {
-  const unit = findBenchmark(board.benchmark)?.submissions?.explorerUnitOf?.(board);
-  return explorerRowHref(board, row, unit);
+export function explorerLinkForRow(board: Board, row: Pick<Entry, 'entryKey'>): string | undefined {
+  const support = findBenchmark(board.benchmark)?.submissions;
+  if (!support?.explorer) return undefined;
+  return explorerRowHref(board, row, support.explorerUnitOf?.(board));
 }
 
 /** Units, entries and samples of an explorer page, for its index line. */

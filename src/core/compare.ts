@@ -285,7 +285,12 @@ const raw = (d: Difference) => JSON.stringify({ n: d.n, a: d.a, b: d.b, diff: d.
  * The tables of a compare page as markup, one per benchmark: the pre-rendered page and the
  * client compare page insert this same string, so the two can only differ in their data.
  */
-export function compareTablesHtml(a: CompareSide, b: CompareSide, diffs: readonly Difference[], base: string): string {
+export interface CompareHtmlOptions {
+  /** The per-sample explorer link (without the base URL) showing both entries where they disagree on a benchmark (by display name); absent: no link. */
+  explore?: (benchmarkName: string) => string | undefined;
+}
+
+export function compareTablesHtml(a: CompareSide, b: CompareSide, diffs: readonly Difference[], base: string, opts: CompareHtmlOptions = {}): string {
   const e = escapeHtml;
   if (diffs.length === 0) return '<p data-empty><strong>No shared units.</strong> These two entries were not scored on any common units, so there is nothing to compare.</p>';
   const tested = diffs.filter((d) => d.p !== null).length;
@@ -294,7 +299,9 @@ export function compareTablesHtml(a: CompareSide, b: CompareSide, diffs: readonl
   for (const bench of [...new Set(diffs.map((d) => d.benchmark))]) {
     const rows = diffs.filter((d) => d.benchmark === bench);
     const binary = rows.some((d) => d.mcnemar);
-    parts.push(`<section><h2>${e(bench)}</h2><p class="small muted">A verdict needs at least ${rows[0]!.minUnits} ${e(rows[0]!.unit)}.</p>`);
+    const explore = opts.explore?.(bench);
+    const exploreLink = explore ? `<a href="${e(`${base}${explore}`)}" data-explore>where do these two disagree?</a>` : '';
+    parts.push(`<section><h2>${e(bench)}</h2><p class="small muted">A verdict needs at least ${rows[0]!.minUnits} ${e(rows[0]!.unit)}.${exploreLink ? ` Per-sample results side by side: ${exploreLink}` : ''}</p>`);
     parts.push(`<div class="table-wrap" role="region" aria-label="${e(bench)} differences" tabindex="0"><table class="board" data-compare data-benchmark="${e(bench)}">`);
     parts.push(`<thead><tr><th scope="col" class="l">Task</th><th scope="col" class="l">Metric</th><th scope="col">Shared n</th><th scope="col">A</th><th scope="col">B</th><th scope="col">A − B</th><th scope="col">95 % interval</th>${binary ? '<th scope="col">McNemar (b, c; p)</th>' : ''}<th scope="col">p (Holm)</th><th scope="col" class="l">Verdict</th></tr></thead><tbody>`);
     for (const d of rows) {
@@ -306,7 +313,7 @@ export function compareTablesHtml(a: CompareSide, b: CompareSide, diffs: readonl
       const mc = d.mcnemar ? `${d.mcnemar.b}, ${d.mcnemar.c}; ${fmtP(d.mcnemar.p)}` : '—';
       parts.push(
         `<tr data-task="${e(d.task)}" data-raw="${e(raw(d))}">` +
-          `<th scope="row" class="l">${e(d.task)}</th>` +
+          `<th scope="row" class="l">${e(d.task)}${explore ? ` <a class="small" href="${e(`${base}${explore}`)}" data-explore-row aria-label="${e(`${d.task}: per-sample results of both`)}">samples</a>` : ''}</th>` +
           `<td class="l"><a href="${e(`${base}metrics/${d.def.id}/`)}">${e(d.def.label)}</a> <span class="muted small">(${d.def.direction} better)</span></td>` +
           `<td>${d.n.toLocaleString('en-US')} <span class="muted small">${e(d.unit.replace('shared ', ''))}</span></td>` +
           `<td>${fmt(d.def, d.a, d.def.format.digits + 1)}</td>` +

@@ -28,7 +28,6 @@ function cellOf(t: Trial): ExplorerCell {
     value: Number.isFinite(t.score) ? t.score : null,
     outcome: t.passed ? 'success' : 'failure',
     answer: empty ? '' : compact(t.answer),
-    metrics: { passed: t.passed ? 1 : 0 },
     texts: [
       ...(empty ? [] : [{ label: 'Agent answer', body: pretty(t.answer) }]),
       ...(t.reasoning ? [{ label: 'Grader reasoning (our re-grade)', body: t.reasoning }] : []),
@@ -76,7 +75,7 @@ export async function latchExplorer(admitted: Admitted): Promise<ExplorerUnit[]>
       ],
       metric: metric('latch-score'),
       disagreeMargin: 0.5,
-      metrics: [{ label: 'passed', def: metric('latch-passed') }],
+      metrics: [],
       fields: [],
       samples: indices.map((i) => ({ id: `${evalId}#${i}`, truth: grader ? `per the grader: ${grader}` : 'the eval JSON', fields: [] })),
       entries: entries

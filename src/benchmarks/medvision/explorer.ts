@@ -85,8 +85,8 @@ const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
 function cellOf(s: RunSample, metricKeys: readonly string[]): ExplorerCell {
   const texts: { label: string; body: string }[] = [];
-  if (s.raw !== null) texts.push({ label: 'Raw response (resps[0][0])', body: s.raw });
-  if (s.submitted !== null) texts.push({ label: 'Submitted parse (filtered_resps, not scored)', body: s.submitted });
+  if (s.raw !== null) texts.push({ label: 'Raw response', body: s.raw });
+  if (s.submitted !== null) texts.push({ label: 'Submitted parse (not scored)', body: s.submitted });
   return {
     value: s.excluded ? null : finite(s.value),
     outcome: s.excluded ? 'excluded' : s.success ? 'success' : 'failure',

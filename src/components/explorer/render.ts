@@ -55,10 +55,13 @@ export function cellHtml(doc: ExplorerDoc, entry: number, sample: number, c: Doc
   const texts = opts.texts?.length ? textsHtml(entry, sample, opts.texts, opts.whole === true) : c.t ? `<button type="button" class="xp-load" data-load="${entry},${sample}">${c.t === 1 ? 'Response' : `${c.t} texts`}…</button>` : '';
   return (
     `<td class="xp-cell xp-${c.o}" data-e="${entry}" data-label="${e(label)}" data-v="${c.v ?? ''}">` +
-    `<span class="xp-v" title="${OUTCOME_LABEL[c.o]}">${c.o === 'x' ? 'excluded' : c.o === 'f' && c.v === null ? 'failed' : fmtValue(doc.metric, c.v)}</span>` +
+    `<span class="xp-v" title="${OUTCOME_LABEL[c.o]}">${c.o === 'x' ? 'excluded' : c.o === 'f' && c.v === null ? 'failed' : `${fmtValue(doc.metric, c.v)}${c.o === 'f' ? ' · failed' : ''}`}</span>` +
     `<span class="xp-a">${answer}</span>${metrics}${texts}</td>`
   );
 }
+
+/** A sample id without its unit prefix (`<config>#12` → `#12`): the page names the unit. */
+const shortId = (id: string) => (id.includes('#') ? id.slice(id.lastIndexOf('#')) : id);
 
 /** One sample's row over the shown entries. */
 export function rowHtml(doc: ExplorerDoc, sample: number, entries: readonly number[], textsOf: (entry: number, sample: number) => CellTexts = () => ({})): string {
@@ -71,7 +74,7 @@ export function rowHtml(doc: ExplorerDoc, sample: number, entries: readonly numb
     .join('');
   const truth = doc.truth === 'hidden' ? '<span class="muted">hidden</span>' : s.truth !== undefined ? `<code>${e(s.truth)}</code>` : '—';
   return (
-    `<tr id="${anchor}" data-s="${sample}"><th scope="row" class="l xp-sample"><a href="#${anchor}">${e(s.id)}</a>${facts ? `<span class="xp-facts">${facts}</span>` : ''}</th>` +
+    `<tr id="${anchor}" data-s="${sample}"><th scope="row" class="l xp-sample"><a href="#${anchor}" title="${e(s.id)}">${e(shortId(s.id))}</a>${facts ? `<span class="xp-facts">${facts}</span>` : ''}</th>` +
     `<td class="l xp-truth" data-label="Ground truth">${truth}</td>` +
     entries.map((en) => cellHtml(doc, en, sample, doc.cells[en]?.[sample] ?? null, textsOf(en, sample))).join('') +
     '</tr>'
