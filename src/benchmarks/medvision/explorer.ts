@@ -83,7 +83,20 @@ function scoreRuns(dir: string): RunConfig[] {
 
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
-function cellOf(s: RunSample, metricKeys: readonly string[]): ExplorerCell {
+/** The further per-sample metrics a cell shows: the scorer's key, the label, the registry metric. */
+interface CellMetric { key: string; label: string; id: string }
+const DETECTION_METRICS: CellMetric[] = [
+  { key: 'F1', label: 'F1', id: 'mv-f1' },
+  { key: 'Precision', label: 'Precision', id: 'mv-precision' },
+  { key: 'Recall', label: 'Recall', id: 'mv-recall' },
+  { key: 'MAE', label: 'MAE', id: 'mv-mae' },
+];
+const MEASUREMENT_METRICS: CellMetric[] = [
+  { key: 'MAE', label: 'MAE', id: 'mv-mae' },
+  { key: 'NMAE', label: 'nMAE', id: 'mv-nmae' },
+];
+
+function cellOf(s: RunSample, metricKeys: readonly CellMetric[]): ExplorerCell {
   const texts: { label: string; body: string }[] = [];
   if (s.raw !== null) texts.push({ label: 'Raw response', body: s.raw });
   if (s.submitted !== null) texts.push({ label: 'Submitted parse (not scored)', body: s.submitted });
@@ -91,7 +104,7 @@ function cellOf(s: RunSample, metricKeys: readonly string[]): ExplorerCell {
     value: s.excluded ? null : finite(s.value),
     outcome: s.excluded ? 'excluded' : s.success ? 'success' : 'failure',
     answer: s.prediction,
-    metrics: Object.fromEntries(metricKeys.map((k) => [k, finite(s.m[k]!)])),
+    metrics: Object.fromEntries(metricKeys.map((k) => [k.label, finite(s.m[k.key]!)])),
     ...(texts.length > 0 ? { texts } : {}),
   };
 }
@@ -120,7 +133,7 @@ export async function medvisionExplorer(admitted: Admitted, root = resultsRoot()
     while (used.has(unit)) unit = `${unit}-x`;
     used.add(unit);
     const detection = taskType === 'Detection';
-    const metricKeys = detection ? ['F1', 'Precision', 'Recall', 'MAE'] : ['MAE', 'NMAE'];
+    const metricKeys = detection ? DETECTION_METRICS : MEASUREMENT_METRICS;
     const ids = new Map<number, RunSample>();
     for (const r of runs) for (const s of r.samples) if (!ids.has(s.docId)) ids.set(s.docId, s);
     const docIds = [...ids.keys()].sort((a, b) => a - b);
@@ -143,7 +156,7 @@ export async function medvisionExplorer(admitted: Admitted, root = resultsRoot()
       notes,
       metric: metric(detection ? 'mv-iou' : 'mv-mre'),
       disagreeMargin: 0.1,
-      metrics: metricKeys.map((k) => ({ label: k === 'NMAE' ? 'nMAE' : k, def: metric(k === 'MAE' ? 'mv-mae' : k === 'NMAE' ? 'mv-nmae' : `mv-${k.toLowerCase()}`) })),
+      metrics: metricKeys.map((k) => ({ label: k.label, def: metric(k.id) })),
       fields: FIELDS,
       samples: docIds.map((d) => {
         const s = ids.get(d)!;
