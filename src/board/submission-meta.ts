@@ -6,7 +6,7 @@ import type { Entry } from '../core/board';
 import { modelsRootFor, readModelRegistry } from '../ingest/models/registry';
 import { resultsRoot } from './paths';
 
-export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'submittedAt' | 'harness' | 'entryKey' | 'synthetic'>;
+export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'paramsB' | 'submittedAt' | 'harness' | 'entryKey' | 'synthetic'>;
 
 /** The model registry of the site's results tree (`models/`, or `EVALBOARD_MODELS`). */
 export function registeredModel(id: string): ModelRecord | undefined {
@@ -26,6 +26,14 @@ export const entryKeyOf = (s: Pick<Submission, 'model' | 'harness'>) => `${s.mod
 /** A row's label: "model · harness". */
 export const entryLabel = (e: Pick<Entry, 'model' | 'harness'>) => `${e.model} · ${e.harness}`;
 
+/** A registry `params` string ("7B", "1.5B", "350M", "1T") in billions; undefined for "unknown" or anything else. */
+export function paramsBillions(params: string | undefined): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([KMBT])\s*$/i.exec(params ?? '');
+  if (!m) return undefined;
+  const per = { K: 1e6, M: 1e3, B: 1, T: 1e-3 }[m[2]!.toUpperCase() as 'K' | 'M' | 'B' | 'T'];
+  return Number(m[1]) / per;
+}
+
 /**
  * A submission's identity on the boards: the registered model (name, org, weights, release date
  * from `models/<id>.json`; a ranked submission always has one, validate sees to it) and the harness.
@@ -40,6 +48,7 @@ export function identityOf(id: string, s: Submission): Identity {
     org: m?.org ?? 'unknown',
     weights: m?.weights ?? 'n/a',
     ...(date ? { releaseDate: date } : {}),
+    ...(paramsBillions(m?.params) !== undefined ? { paramsB: paramsBillions(m?.params)! } : {}),
     submittedAt: s.submitted_at.slice(0, 10),
     harness: harnessLabel(s.harness),
     entryKey: entryKeyOf(s),

@@ -27,6 +27,8 @@ export interface Entry {
   /** From the model registry; "n/a" for rule-based agents. */
   weights: 'open' | 'closed' | 'n/a';
   releaseDate?: string;
+  /** Parameter count in billions, from the model registry's `params` ("7B"); absent when unknown. */
+  paramsB?: number;
   submittedAt: string;
   /** The harness the model ran in, "name version": an entry is model × harness. */
   harness: string;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { forestPlot, heatGrid, scoreVsDate } from '../../src/board/charts';
 import { shortSubtask } from '../../src/benchmarks/medvision/boards/boards';
 import { boardCsv, boardRecords } from '../../src/board/downloads';
+import { paramsBillions } from '../../src/board/submission-meta';
+import { fitLabel, textWidth } from '../../src/board/charts-kit';
 import { metric } from '../../src/registry/metrics';
 import type { Board, Row } from '../../src/core/board';
 import Papa from 'papaparse';
@@ -23,13 +25,29 @@ describe('charts (build-time SVG)', () => {
   it('escape submitted text and contain no script', () => {
     for (const c of [forestPlot(board, board.sections[0]!), heatGrid(board, 'full'), scoreVsDate(board, board.sections[0]!)]) {
       expect(c).toBeDefined();
-      expect(c!.svg.startsWith('<svg')).toBe(true);
-      expect(c!.svg).not.toMatch(/<script/i);
-      expect(c!.svg).toMatch(/&lt;script&gt;/);
+      for (const v of c!.variants) {
+        const svg = `${v.sticky?.svg ?? ''}${v.svg}`;
+        expect(v.svg.startsWith('<svg')).toBe(true);
+        expect(svg).not.toMatch(/<script/i);
+        expect(svg).toMatch(/&lt;script&gt;/);
+      }
     }
   });
   it('are deterministic', () => {
-    expect(forestPlot(board, board.sections[0]!)!.svg).toBe(forestPlot(board, board.sections[0]!)!.svg);
+    expect(forestPlot(board, board.sections[0]!)!.variants).toEqual(forestPlot(board, board.sections[0]!)!.variants);
+  });
+  it('read registry parameter counts for the size scatter', () => {
+    expect([paramsBillions('7B'), paramsBillions('1.5b'), paramsBillions('350M'), paramsBillions('1T')]).toEqual([7, 1.5, 0.35, 1000]);
+    expect([paramsBillions('unknown'), paramsBillions('7'), paramsBillions(undefined), paramsBillions('7B-ish')]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+  it('cut long labels with an ellipsis to the width they are given', () => {
+    const long = 'A very long model name that goes on and on';
+    expect(fitLabel('short', 200)).toBe('short');
+    const cut = fitLabel(long, 120);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(long.startsWith(cut.slice(0, -1))).toBe(true);
+    expect(textWidth(cut)).toBeLessThanOrEqual(120);
+    expect(textWidth(`${cut.slice(0, -1)}${long[cut.length - 1]}…`)).toBeGreaterThan(120);
   });
   it('shortens subtask names', () => {
     expect(shortSubtask('KiTS23_TumorLesionSize_Task01_Axial')).toBe('KiTS23 T1 Axial');

@@ -1,0 +1,161 @@
+import * as Plot from '@observablehq/plot';
+import type { Board, Row, Section } from '../core/board';
+import type { MetricDef } from '../core/metric';
+import { shownInterval } from './about';
+import {
+  CHART_MODELS, FONT, WIDTHS, displayScale, entryName, fitLabel, newTags, shortNames, upIsBetterLabel, placeLabels, plotSvg, primaryDigits, tagMark, textWidth, tickCount, valueTitle,
+  type ChartSpec, type ChartVariant, type LegendItem,
+} from './charts-kit';
+
+/** One point of a score scatter: x in its own units (Date, billions of parameters, USD), y in the metric's. */
+export interface ScatterPoint {
+  key: string;
+  name: string;
+  /** The label in the narrowest variant (defaults to `name`). */
+  short?: string;
+  x: number | Date;
+  y: number;
+  interval?: Row['interval'];
+  rank?: { range: Row['rankRange']; of: number };
+  /** Marker: open weights circle, closed weights triangle, anything else a filled circle. */
+  weights: 'open' | 'closed' | 'n/a';
+}
+
+export interface ScatterOptions {
+  id: string;
+  title: string;
+  summary: string;
+  section?: string;
+  /** The y metric, its column label and display decimals. */
+  metric: { def: MetricDef; label: string; digits: number };
+  x: { label: string; type: 'utc' | 'log' | 'linear'; format: (x: number | Date) => string };
+  points: readonly ScatterPoint[];
+}
+
+const HEIGHT: Record<number, number> = { 340: 300, 680: 360, 1020: 400 };
+const TOP = 30;
+const BOTTOM = 42;
+const RIGHT = 24;
+const R = 5;
+
+function padded(lo: number, hi: number, log: boolean): [number, number] {
+  if (log) return [lo / 1.5, hi * 1.5];
+  const pad = hi > lo ? (hi - lo) * 0.08 : Math.abs(hi) * 0.1 || 1;
+  return [lo - pad, hi + pad];
+}
+
+/**
+ * A score scatter (y: the metric, up is better; x: release date, model size or cost): one marker
+ * per entry with its interval as a vertical rule, and a direct label wherever one fits.
+ */
+export function scatterPlot(o: ScatterOptions): ChartSpec | undefined {
+  const points = o.points.slice(0, CHART_MODELS);
+  if (points.length < 2) return undefined;
+  const { def, label, digits } = o.metric;
+  const k = displayScale(def);
+  const data = points.map((p) => {
+    const iv = p.interval ? shownInterval(def, p.interval.lo, p.interval.hi) : undefined;
+    return {
+      ...p,
+      xv: p.x instanceof Date ? p.x.getTime() : p.x,
+      v: p.y * k,
+      lo: (iv?.lo ?? p.y) * k,
+      hi: (iv?.hi ?? p.y) * k,
+      title: `${valueTitle({ name: p.name, label, def, digits, value: p.y, ...(p.interval ? { interval: p.interval } : {}), ...(p.rank ? { rank: p.rank } : {}) })}; ${o.x.label}: ${o.x.format(p.x)}`,
+    };
+  });
+  const log = o.x.type === 'log';
+  const [x0, x1] = padded(Math.min(...data.map((d) => d.xv)), Math.max(...data.map((d) => d.xv)), log);
+  const yd = padded(Math.min(...data.map((d) => d.lo)), Math.max(...data.map((d) => d.hi)), false);
+  const ticksY = [yd[0], yd[1]].map((v) => textWidth(String(Number(v.toPrecision(3)))));
+  const marginLeft = Math.max(...ticksY) + 24;
+  const alt = `${label} against ${o.x.label.toLowerCase()}${o.section ? `, ${o.title}` : ''}`;
+  const variants: ChartVariant[] = WIDTHS.map((width) => {
+    const height = HEIGHT[width]!;
+    const xRange: [number, number] = [marginLeft, width - RIGHT];
+    // Up is better: a lower-is-better metric runs downwards.
+    const yRange: [number, number] = def.direction === 'lower' ? [TOP, height - BOTTOM] : [height - BOTTOM, TOP];
+    const toDomain = (v: number) => (o.x.type === 'utc' ? new Date(v) : v);
+    const xScale = Plot.scale({ x: { type: o.x.type, domain: [toDomain(x0), toDomain(x1)], range: xRange } });
+    const yScale = Plot.scale({ y: { type: 'linear', domain: yd, range: yRange } });
+    const px = data.map((d) => ({ x: xScale.apply(toDomain(d.xv)) as number, y: yScale.apply(d.v) as number, text: fitLabel(width <= WIDTHS[0] ? (d.short ?? d.name) : d.name, width / 3) }));
+    const spots = placeLabels(px, { x: xRange[0], y: TOP, w: xRange[1] - xRange[0], h: height - BOTTOM - TOP }, R);
+    const placed = data.flatMap((d, i) => (spots[i] ? [{ key: d.key, text: px[i]!.text, title: d.name, ...spots[i]! }] : []));
+    const tags = newTags();
+    const keys = data.map((d) => d.key);
+    const byAnchor = (a: 'start' | 'end' | 'middle') => placed.filter((p) => p.anchor === a);
+    const svg = plotSvg({
+      width, height, marginLeft, marginRight: RIGHT, marginTop: TOP, marginBottom: BOTTOM,
+      style: { background: 'transparent' },
+      x: { type: o.x.type, domain: [toDomain(x0), toDomain(x1)], range: xRange, axis: null },
+      y: { domain: yd, range: yRange, axis: null },
+      symbol: { domain: ['open', 'closed', 'n/a'], range: ['circle', 'triangle', 'square'] },
+      marks: [
+        Plot.gridY({ strokeOpacity: 0.15, ticks: 5 }),
+        Plot.axisY({ ticks: 5, label: fitLabel(upIsBetterLabel(label, def), width - 8), labelArrow: 'none', labelAnchor: 'top', fontSize: FONT }),
+        Plot.axisX({ ticks: tickCount(xRange[1] - xRange[0]), label: o.x.label, labelArrow: 'none', labelAnchor: 'right', labelOffset: 34, fontSize: FONT, ...(o.x.type === 'log' ? { tickFormat: (v: number) => o.x.format(v) } : {}) }),
+        Plot.ruleX(data, tagMark(tags, keys, { x: (d: { xv: number }) => toDomain(d.xv), y1: 'lo', y2: 'hi', stroke: 'currentColor', strokeOpacity: 0.5, strokeWidth: 1.5, title: 'title' })),
+        Plot.dot(data, tagMark(tags, keys, { x: (d: { xv: number }) => toDomain(d.xv), y: 'v', r: R, symbol: (d: ScatterPoint) => d.weights, fill: 'currentColor', fillOpacity: 0.85, stroke: 'currentColor', title: 'title' })),
+        // The placements are pixels; scale.invert takes them back to data coordinates.
+        ...(['start', 'end', 'middle'] as const).map((a) => {
+          const ps = byAnchor(a);
+          return Plot.text(ps, tagMark(tags, ps.map((p) => p.key), { x: (p: { x: number }) => xScale.invert!(p.x), y: (p: { y: number }) => yScale.invert!(p.y), text: 'text', textAnchor: a, fill: 'currentColor', fontSize: FONT, title: 'title' }));
+        }),
+      ],
+    }, { label: alt, tags });
+    return { width, height, svg };
+  });
+  const kinds = new Set(data.map((d) => d.weights));
+  const legend: LegendItem[] = [
+    ...(kinds.has('open') ? [{ label: 'open weights', symbol: 'circle-filled' as const }] : []),
+    ...(kinds.has('closed') ? [{ label: 'closed weights', symbol: 'triangle' as const }] : []),
+    ...(kinds.has('n/a') ? [{ label: 'no weights (rule-based agent)', symbol: 'square' as const }] : []),
+    { label: '95 % interval', symbol: 'line' as const },
+  ];
+  return { id: o.id, kind: 'scatter', title: o.title, summary: o.summary, ...(o.section ? { section: o.section } : {}), layout: 'points', entries: data.length, variants, legend };
+}
+
+const finite = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+function boardPoints(board: Board, section: Section, x: (r: Row) => number | Date | undefined): ScatterPoint[] {
+  const rows = section.rows.slice(0, CHART_MODELS);
+  const short = shortNames(rows);
+  return rows.flatMap((r) => {
+    const xv = x(r);
+    if (xv === undefined || !finite(r.primary)) return [];
+    return [{ key: r.entryKey, name: entryName(r), short: short.get(r.entryKey)!, x: xv, y: r.primary, ...(r.interval ? { interval: r.interval } : {}), rank: { range: r.rankRange, of: section.rows.length }, weights: r.weights }];
+  });
+}
+
+const isoDay = (x: number | Date) => new Date(x).toISOString().slice(0, 10);
+
+/** Score vs model release date (registry `release_date`). */
+export function scoreVsDate(board: Board, section: Section): ChartSpec | undefined {
+  const points = boardPoints(board, section, (r) => (r.releaseDate ? new Date(`${r.releaseDate}T00:00:00Z`) : undefined));
+  return scatterPlot({
+    id: `date-${section.id}`,
+    title: `${board.primary.label} vs release date — ${section.title}`,
+    summary: 'One marker per entry at its model’s release date (model registry), with its 95 % interval; up is better.',
+    section: section.id,
+    metric: { def: board.primary.def, label: board.primary.label, digits: primaryDigits(board) },
+    x: { label: 'Model release date', type: 'utc', format: isoDay },
+    points,
+  });
+}
+
+/** "7B" style parameter count → "7B"; 0.5 → "500M". */
+export const formatParams = (b: number | Date) => (Number(b) >= 1 ? `${Number(Number(b).toPrecision(3))}B` : `${Number((Number(b) * 1000).toPrecision(3))}M`);
+
+/** Score vs model size (registry `params`), on a log scale; boards whose models give no size have none. */
+export function scoreVsSize(board: Board, section: Section): ChartSpec | undefined {
+  const points = boardPoints(board, section, (r) => r.paramsB);
+  return scatterPlot({
+    id: `size-${section.id}`,
+    title: `${board.primary.label} vs model size — ${section.title}`,
+    summary: 'One marker per entry whose model registry record gives a parameter count (log scale), with its 95 % interval; up is better. Entries of unknown size are not drawn.',
+    section: section.id,
+    metric: { def: board.primary.def, label: board.primary.label, digits: primaryDigits(board) },
+    x: { label: 'Parameters (log scale)', type: 'log', format: formatParams },
+    points,
+  });
+}
