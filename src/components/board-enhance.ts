@@ -1,7 +1,10 @@
 /**
  * Progressive enhancement for board tables: sort by any column, filter (text, weights, org,
  * release-date range, sample class) and keep the view in the URL. The table works without it.
+ * Filtering also redraws the section's charts and their captions (`chart-redraw.ts`), and a
+ * section left with no row says so, with a link that resets the filters.
  */
+import { redrawCharts } from './chart-redraw';
 type Key = number | string | null;
 
 interface Indexed {
@@ -184,21 +187,53 @@ export function enhanceBoards(doc: Document): void {
     const get = (k: string) => ((form.elements.namedItem(k) as HTMLInputElement | null)?.value ?? '').trim();
     const q = get('q').toLowerCase(), w = get('w'), org = get('org'), from = get('from'), to = get('to'), cls = get('class');
     let shown = 0, total = 0;
+    const visible = new Map<string, Set<string> | null>();
     for (const t of tables) {
       const section = t.closest<HTMLElement>('[data-section]');
       const sectionHidden = !!cls && !!section && section.dataset.section !== cls;
       if (section) section.hidden = sectionHidden;
+      const keys = new Set<string>();
+      let inTable = 0;
       for (const r of indexed.get(t)!) {
         total++;
         const d = r.tr.dataset.d ?? '';
         const ok = !sectionHidden && (!q || r.text.includes(q)) && (!w || r.tr.dataset.w === w) && (!org || r.tr.dataset.o === org) &&
           (!from || (d !== '' && d >= from)) && (!to || (d !== '' && d <= to));
         r.tr.hidden = !ok;
-        if (ok) shown++;
+        if (ok) {
+          shown++;
+          inTable++;
+          if (r.tr.dataset.entry) keys.add(r.tr.dataset.entry);
+        }
       }
+      if (section?.dataset.section) visible.set(section.dataset.section, sectionHidden ? null : keys);
+      noMatch(t, !sectionHidden && inTable === 0 && indexed.get(t)!.length > 0);
     }
+    redrawCharts(doc, visible);
     const out = form.querySelector('output[data-count]');
     if (out) out.textContent = `${shown} of ${total} rows`;
+  };
+
+  /** "No entries match" under a table whose rows are all filtered out, with a reset link. */
+  const noMatch = (t: HTMLTableElement, on: boolean) => {
+    const wrap = t.closest('.table-wrap') ?? t;
+    let p = wrap.nextElementSibling as HTMLElement | null;
+    if (!p?.matches('p.no-match')) {
+      if (!on) return;
+      p = doc.createElement('p');
+      p.className = 'no-match';
+      p.setAttribute('role', 'status');
+      const a = doc.createElement('a');
+      a.href = location.pathname;
+      a.textContent = 'Reset the filters';
+      a.addEventListener('click', (e) => {
+        e.preventDefault();
+        form?.reset();
+      });
+      p.append('No entries match these filters. ', a, '.');
+      wrap.after(p);
+    }
+    p.hidden = !on;
   };
 
   if (form) {
