@@ -9,6 +9,8 @@ import {
 
 /** Row height and the top band that holds the axis label and tick labels. */
 const STEP = 24;
+/** Row height of the narrowest variant: the name above, the interval below. */
+const STACKED_STEP = 40;
 const TOP = 48;
 const BOTTOM = 6;
 const RIGHT = 30;
@@ -49,31 +51,37 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
   const pad = hi > lo ? (hi - lo) * 0.04 : Math.abs(hi) * 0.05 || 1;
   const domain = [lo - pad, hi + pad];
   const rankWidth = Math.max(...data.map((d) => textWidth(d.rank)));
-  const height = TOP + data.length * STEP + BOTTOM;
   const alt = `Forest plot of ${board.primary.label} with 95 % intervals and rank ranges, ${section.title}`;
   const variants: ChartVariant[] = WIDTHS.map((width) => {
-    const nameCap = LABEL_CAP[width]! - rankWidth - 8;
+    // The narrowest variant stacks each entry's name above its interval: full names on a phone.
+    const stacked = width <= WIDTHS[0];
+    const step = stacked ? STACKED_STEP : STEP;
+    const lift = stacked ? 8 : 0;
+    const height = TOP + data.length * step + BOTTOM;
     const names = namesFor(rows, width);
-    const labels = new Map(data.map((d) => [d.key, `${d.rank}  ${fitLabel(names.get(d.key)!, nameCap)}`]));
-    const marginLeft = Math.max(...[...labels.values()].map((l) => textWidth(l))) + 12;
+    const marginLeft = stacked ? rankWidth + 14 : Math.max(...data.map((d) => textWidth(`${d.rank}  ${fitLabel(names.get(d.key)!, LABEL_CAP[width]! - rankWidth - 8)}`))) + 12;
+    const labels = new Map(data.map((d) => [d.key, stacked ? d.rank : `${d.rank}  ${fitLabel(names.get(d.key)!, LABEL_CAP[width]! - rankWidth - 8)}`]));
+    const stackedNames = data.map((d) => ({ ...d, label: fitLabel(names.get(d.key)!, width - marginLeft - 4) }));
     const tags = newTags(data.map((d) => d.key));
     const keys = (ds: typeof data) => ds.map((d) => d.key);
     const cutLo = data.filter((d) => d.cutLo), cutHi = data.filter((d) => d.cutHi);
+    const ticks = tickCount(width - marginLeft - RIGHT);
     const svg = plotSvg({
       width, height, marginLeft, marginTop: TOP, marginBottom: BOTTOM, marginRight: RIGHT,
       style: { background: 'transparent' },
       x: { domain, axis: null },
-      y: { type: 'band', domain: data.map((d) => d.key), range: [TOP, TOP + data.length * STEP], padding: 0, axis: null },
+      y: { type: 'band', domain: data.map((d) => d.key), range: [TOP, TOP + data.length * step], padding: 0, axis: null },
       marks: [
-        Plot.gridX({ ticks: tickCount(width - marginLeft - RIGHT), strokeOpacity: 0.15 }),
-        Plot.axisX({ anchor: 'top', ticks: tickCount(width - marginLeft - RIGHT), label: fitLabel(metricAxisLabel(board.primary.label, def), width - 8), labelArrow: 'none', labelAnchor: 'right', labelOffset: 38, fontSize: FONT }),
-        Plot.axisY(tagMark(tags, keys(data), { label: null, tickSize: 0, tickPadding: 8, tickFormat: (key: string) => labels.get(key) ?? key, title: (key: string) => data.find((d) => d.key === key)!.title, fontSize: FONT })),
-        Plot.ruleY(data, tagMark(tags, keys(data), { y: 'key', x1: 'lo', x2: 'hi', stroke: 'currentColor', strokeWidth: 2, title: 'title' })),
-        Plot.text(cutLo, tagMark(tags, keys(cutLo), { y: 'key', x: 'lo', text: () => '◀', fill: 'currentColor', textAnchor: 'end', dx: 2, fontSize: FONT })),
-        Plot.text(cutHi, tagMark(tags, keys(cutHi), { y: 'key', x: 'hi', text: () => '▶', fill: 'currentColor', textAnchor: 'start', dx: -2, fontSize: FONT })),
-        Plot.dot(data, tagMark(tags, keys(data), { y: 'key', x: 'v', r: 5, fill: (d: { leader: boolean }) => (d.leader ? LEADER_COLOR : OTHER_COLOR), stroke: 'currentColor', title: 'title' })),
+        Plot.gridX({ ticks, strokeOpacity: 0.15 }),
+        Plot.axisX({ anchor: 'top', ticks, label: fitLabel(metricAxisLabel(board.primary.label, def), width - 8), labelArrow: 'none', labelAnchor: 'right', labelOffset: 38, fontSize: FONT }),
+        Plot.axisY(tagMark(tags, keys(data), { label: null, tickSize: 0, tickPadding: 8, dy: -lift, tickFormat: (key: string) => labels.get(key) ?? key, title: (key: string) => data.find((d) => d.key === key)!.title, fontSize: FONT })),
+        ...(stacked ? [Plot.text(stackedNames, tagMark(tags, keys(data), { x: () => domain[0], y: 'key', dy: -lift, text: 'label', textAnchor: 'start', fill: 'currentColor', fontSize: FONT, title: 'title' }))] : []),
+        Plot.ruleY(data, tagMark(tags, keys(data), { y: 'key', dy: lift, x1: 'lo', x2: 'hi', stroke: 'currentColor', strokeWidth: 2, title: 'title' })),
+        Plot.text(cutLo, tagMark(tags, keys(cutLo), { y: 'key', dy: lift, x: 'lo', text: () => '◀', fill: 'currentColor', textAnchor: 'end', dx: 2, fontSize: FONT })),
+        Plot.text(cutHi, tagMark(tags, keys(cutHi), { y: 'key', dy: lift, x: 'hi', text: () => '▶', fill: 'currentColor', textAnchor: 'start', dx: -2, fontSize: FONT })),
+        Plot.dot(data, tagMark(tags, keys(data), { y: 'key', dy: lift, x: 'v', r: 5, fill: (d: { leader: boolean }) => (d.leader ? LEADER_COLOR : OTHER_COLOR), stroke: 'currentColor', title: 'title' })),
       ],
-    }, { label: alt, tags, rowStep: STEP });
+    }, { label: alt, tags, rowStep: step });
     return { width, height, svg };
   });
   const truncated = data.some((d) => d.cutLo || d.cutHi);

@@ -38,6 +38,19 @@ const BOTTOM = 42;
 const RIGHT = 24;
 const R = 5;
 
+/** Log-axis ticks on the 1-2-5 sequence inside `domain`, at least 48 px apart. */
+function logTicks(domain: [number, number], px: (v: number) => number): number[] {
+  const out: number[] = [];
+  for (let e = Math.floor(Math.log10(domain[0])); e <= Math.ceil(Math.log10(domain[1])); e++) {
+    for (const m of [1, 2, 5]) {
+      const v = Number((m * 10 ** e).toPrecision(3));
+      if (v < domain[0] || v > domain[1]) continue;
+      if (out.length === 0 || px(v) - px(out[out.length - 1]!) >= 48) out.push(v);
+    }
+  }
+  return out;
+}
+
 function padded(lo: number, hi: number, log: boolean): [number, number] {
   if (log) return [lo / 1.5, hi * 1.5];
   const pad = hi > lo ? (hi - lo) * 0.08 : Math.abs(hi) * 0.1 || 1;
@@ -78,7 +91,7 @@ export function scatterPlot(o: ScatterOptions): ChartSpec | undefined {
     const toDomain = (v: number) => (o.x.type === 'utc' ? new Date(v) : v);
     const xScale = Plot.scale({ x: { type: o.x.type, domain: [toDomain(x0), toDomain(x1)], range: xRange } });
     const yScale = Plot.scale({ y: { type: 'linear', domain: yd, range: yRange } });
-    const px = data.map((d) => ({ x: xScale.apply(toDomain(d.xv)) as number, y: yScale.apply(d.v) as number, text: fitLabel(width <= WIDTHS[0] ? (d.short ?? d.name) : d.name, width / 3) }));
+    const px = data.map((d) => ({ x: xScale.apply(toDomain(d.xv)) as number, y: yScale.apply(d.v) as number, text: fitLabel(width <= WIDTHS[0] ? (d.short ?? d.name) : d.name, width * 0.45) }));
     const spots = placeLabels(px, { x: xRange[0], y: TOP, w: xRange[1] - xRange[0], h: height - BOTTOM - TOP }, R);
     const placed = data.flatMap((d, i) => (spots[i] ? [{ key: d.key, text: px[i]!.text, title: d.name, ...spots[i]! }] : []));
     const tags = newTags();
@@ -93,7 +106,7 @@ export function scatterPlot(o: ScatterOptions): ChartSpec | undefined {
       marks: [
         Plot.gridY({ strokeOpacity: 0.15, ticks: 5 }),
         Plot.axisY({ ticks: 5, label: fitLabel(upIsBetterLabel(label, def), width - 8), labelArrow: 'none', labelAnchor: 'top', fontSize: FONT }),
-        Plot.axisX({ ticks: tickCount(xRange[1] - xRange[0]), label: o.x.label, labelArrow: 'none', labelAnchor: 'right', labelOffset: 34, fontSize: FONT, ...(o.x.type === 'log' ? { tickFormat: (v: number) => o.x.format(v) } : {}) }),
+        Plot.axisX({ ticks: log ? logTicks([x0, x1], (v) => xScale.apply(v) as number) : tickCount(xRange[1] - xRange[0]), label: o.x.label, labelArrow: 'none', labelAnchor: 'right', labelOffset: 34, fontSize: FONT, ...(log ? { tickFormat: (v: number) => o.x.format(v) } : {}) }),
         Plot.ruleX(data, tagMark(tags, keys, { x: (d: { xv: number }) => toDomain(d.xv), y1: 'lo', y2: 'hi', stroke: 'currentColor', strokeOpacity: 0.5, strokeWidth: 1.5, title: 'title' })),
         Plot.dot(data, tagMark(tags, keys, { x: (d: { xv: number }) => toDomain(d.xv), y: 'v', r: R, symbol: (d: ScatterPoint) => d.weights, fill: 'currentColor', fillOpacity: 0.85, stroke: 'currentColor', title: 'title' })),
         // The placements are pixels; scale.invert takes them back to data coordinates.
