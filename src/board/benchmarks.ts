@@ -28,6 +28,8 @@ export interface Leader {
   model: string;
   modelSlug: string;
   section?: string;
+  /** What the section holds, in words (its short title). */
+  sectionTitle?: string;
   /** Metric the board ranks by, and its direction. */
   metric: string;
   better: 'higher' | 'lower';
@@ -87,7 +89,7 @@ export async function benchmarkCards(): Promise<BenchmarkCard[]> {
         href: boardPath(board),
         model: entryLabel(top),
         modelSlug: top.modelSlug,
-        ...(board.sections.length > 1 ? { section: section.id } : {}),
+        ...(board.sections.length > 1 ? { section: section.id, sectionTitle: section.shortTitle ?? section.title } : {}),
         metric: board.primary.label,
         better: def.direction === 'lower' ? 'lower' : 'higher',
         top: rows.slice(0, 3).map(topOf),

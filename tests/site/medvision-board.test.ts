@@ -3,6 +3,7 @@ import { FAMILY_STAT, medvisionBoards, summaryGroups } from '../../src/benchmark
 import { loadMedvision, samplesOf } from '../../src/benchmarks/medvision/boards/load';
 import { combine, groupSums } from '../../src/core/stats/group-stat';
 import { boardContext } from '../../src/board/gate';
+import { SAMPLE_CLASS_TITLE, type SampleClass } from '../../src/benchmarks/medvision/sample-class';
 
 const admitted = async () => (await boardContext()).forBenchmark('medvision');
 
@@ -31,6 +32,8 @@ describe('MedVision boards on the bundled demo data', () => {
     for (const b of medvisionBoards(await admitted())) {
       expect(b.sections.map((s) => s.id)).toEqual(['full', 'pilot']);
       for (const s of b.sections) {
+        // The title says what the section holds (the sample cap), never who made the model.
+        expect(s.title.startsWith(SAMPLE_CLASS_TITLE[s.id as SampleClass])).toBe(true);
         for (const r of s.rows) {
           expect(r.sampleClass).toBe(s.id);
           if (r.interval && r.primary !== null) {

@@ -1,5 +1,5 @@
 import { scoreMedvisionTree } from './formats/score-tree';
-import { FULL_CAP, PILOT_CAP } from './sample-class';
+import { FULL_CAP, PILOT_CAP, SAMPLE_CLASS_SHORT } from './sample-class';
 import { claimAgrees, flattenNumbers } from '../../ingest/submission/claims';
 import type { BenchmarkCheck } from '../../core/benchmark';
 import type { Finding } from '../../core/findings';
@@ -52,7 +52,7 @@ export function checkMedvision(dir: string): BenchmarkCheck {
     const counts = perTag.get(m.task_tag) ?? [];
     facts.push({
       label: `${m.task_tag} (${m.task_type})`,
-      value: `${against.families.find((f) => f.model === m.model && f.family === m.task_type)?.sampleClass ?? m.sample_class} class (largest subtask has ${Math.max(0, ...counts)} samples; pilot ≤ ${PILOT_CAP}, full ≤ ${FULL_CAP}) · ${counts.length} subtasks · ${m.n_samples} samples`,
+      value: `${SAMPLE_CLASS_SHORT[against.families.find((f) => f.model === m.model && f.family === m.task_type)?.sampleClass ?? m.sample_class]} (${m.sample_class_basis === 'run limit' ? `the run's own --limit ${m.run_limit ?? 'none'}` : `largest subtask has ${Math.max(0, ...counts)} samples; capped ≤ ${PILOT_CAP}, full ≤ ${FULL_CAP}`}) · ${counts.length} subtasks · ${m.n_samples} samples`,
     });
   }
   if (claimedConfigs.size === 0 && scored.configs.length > 0) {

@@ -10,6 +10,7 @@ import { loadMedvision, samplesOf, type MedvisionEntry, type SampleValue } from 
 import { rankSection } from '../../../core/rank';
 import type { FamilyCoverage } from '../reference/compare';
 import { slugify } from '../../../core/slug';
+import { SAMPLE_CLASS_SHORT, SAMPLE_CLASS_TITLE } from '../sample-class';
 import { identityOf, rankedEntries } from '../../../board/submission-meta';
 import type { Admitted } from '../../../core/benchmark';
 import type { Board, Column, Entry, Section, UnrankedStatus } from '../../../core/board';
@@ -40,11 +41,6 @@ export function rankMedvision(list: Entry[], why: Map<Entry, string>, direction:
 export const FAMILIES = ['TL', 'AD', 'Detection'] as const;
 export const FAMILY_TITLE: Record<TaskType, string> = { TL: 'Tumour/lesion size', AD: 'Angle/distance', Detection: 'Detection' };
 export const SAMPLE_CLASSES = ['full', 'pilot'] as const;
-export const CLASS_TITLE = {
-  full: 'Open-weight runs (≤ 1000 samples per subtask)',
-  pilot: 'Proprietary pilot runs (≤ 100 samples per subtask)',
-} as const;
-const CLASS_SHORT = { full: 'open-weight runs', pilot: 'pilot runs' } as const;
 
 type Value = (r: ModelResult) => number | null;
 interface ColumnSpec extends Column { value: Value }
@@ -147,8 +143,8 @@ function sectionsOf(family: string, items: { sampleClass: string; version: strin
       const split = versions.length > 1;
       sections.push({
         id: split ? `${sampleClass}-${version || 'unverified'}` : sampleClass,
-        title: split ? `${CLASS_TITLE[sampleClass]} · reference ${version || 'none'}` : CLASS_TITLE[sampleClass],
-        ...(short ? { shortTitle: CLASS_SHORT[sampleClass] } : {}),
+        title: split ? `${SAMPLE_CLASS_TITLE[sampleClass]} · reference ${version || 'none'}` : SAMPLE_CLASS_TITLE[sampleClass],
+        ...(short ? { shortTitle: SAMPLE_CLASS_SHORT[sampleClass] } : {}),
         rows,
         ...(unranked.length ? { unranked } : {}),
       });

@@ -3,8 +3,19 @@ import { jsonPath } from '../../../core/findings';
 import { JsonSyntaxError, parseJsonValue } from '../../../core/tolerant-json';
 import { readUtf8FileSync } from '../../../core/utf8';
 
-/** Claimed per-config metrics from an lmms-eval `<ts>_results.json` (`"avgMAE,none": "14.9"`). */
-export type Claimed = Map<string, { file: string; metrics: Record<string, number>; rawKeys: Record<string, string> }>;
+/**
+ * Claimed per-config metrics from an lmms-eval `<ts>_results.json` (`"avgMAE,none": "14.9"`), and
+ * the run's own `config.limit` (a number; null where the run had none; absent where not recorded).
+ */
+export type Claimed = Map<string, { file: string; metrics: Record<string, number>; rawKeys: Record<string, string>; limit?: number | null }>;
+
+/** `config.limit` of a results.json: a number, null (no limit), or undefined (not recorded or not a number). */
+function runLimit(doc: Record<string, unknown>): number | null | undefined {
+  const config = doc.config;
+  if (typeof config !== 'object' || config === null || Array.isArray(config) || !('limit' in config)) return undefined;
+  const limit = (config as Record<string, unknown>).limit;
+  return limit === null || (typeof limit === 'number' && Number.isFinite(limit)) ? limit : undefined;
+}
 
 function toNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
@@ -54,7 +65,8 @@ export function readClaimed(files: { file: string; display: string }[], findings
         metrics[k.replace(/,none$/, '')] = n;
         rawKeys[k.replace(/,none$/, '')] = k;
       }
-      out.set(config, { file: display, metrics, rawKeys });
+      const limit = runLimit(doc as Record<string, unknown>);
+      out.set(config, { file: display, metrics, rawKeys, ...(limit !== undefined ? { limit } : {}) });
     }
   }
   return out;

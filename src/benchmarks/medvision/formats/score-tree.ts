@@ -5,7 +5,7 @@ import { readParsedFile, type MedvisionSample, type ParsedFile, type ReadOptions
 import { readClaimed } from './claimed';
 import { aggregateScored, scoreSample, type GroupMetrics, type ScoredSample } from '../scorer/aggregate';
 import { summarizeModel } from '../scorer/summary';
-import { FULL_CAP, sampleClassOf } from '../sample-class';
+import { FULL_CAP, sampleClassFrom, type ClassBasis } from '../sample-class';
 import { labelGroup } from '../scorer/label-groups';
 import type { TaskType } from '../scorer/sample';
 import { numbersClose } from '../../../core/conformance/compare';
@@ -26,8 +26,12 @@ export interface ModelResult {
   model: string;
   task_tag: string;
   task_type: TaskType;
-  /** Derived from the data: `pilot` (≤ 100 samples per subtask) or `full` (up to 1000). */
+  /** `pilot`: capped at 100 samples per subtask; `full`: up to 1000 (from the run's own limit, else the data). */
   sample_class: 'pilot' | 'full';
+  /** What decided the class: the `config.limit` the run's results.json records, or the sample counts. */
+  sample_class_basis: ClassBasis;
+  /** The run's own `--limit` where it decided the class (null: the run says it had none). */
+  run_limit?: number | null;
   n_samples: number;
   /** Scored samples with a successful answer (the AD near-zero filter's drops not counted). */
   n_success: number;
@@ -160,9 +164,14 @@ function scoreModel({ folder, root, keepSamples = false, read = readParsedFile, 
       out.findings.push({ path: c.file, pointer: `$.results[${JSON.stringify(config)}]`, severity: 'warning', message: `claims numbers for ${config}, but this model folder has no parsed samples file of that config: nothing to compare them with` });
     }
   }
+  const limits = new Map<string, number | null | undefined>();
   for (const item of out.configs.filter((c) => c.model === folder.model && c.task_tag === folder.taskTag)) {
     const c = claimed.get(item.config);
     if (!c) continue;
+    limits.set(item.path, c.limit);
+    if (typeof c.limit === 'number' && c.limit >= 1 && item.n_records > c.limit) {
+      out.findings.push({ path: item.path, pointer: '$', severity: 'error', message: `${item.n_records} samples, but the run's own results.json (${c.file}) says it ran with --limit ${c.limit}: records were added or the files do not belong together` });
+    }
     item.claimed = c.metrics;
     for (const [key, value] of Object.entries(c.metrics)) {
       const ours = item.metrics?.[key];
@@ -200,11 +209,16 @@ function scoreModel({ folder, root, keepSamples = false, read = readParsedFile, 
     if (nSuccess === 0 && nSamples > 0) {
       out.findings.push({ path: rel(folder.dir), pointer: '$', severity: 'warning', message: `${taskType}: none of the ${nSamples} answers could be scored (no <answer> tag with ${taskType === 'Detection' ? 4 : taskType === 'TL' ? 2 : 1} number(s) in any response): not ranked, no successful answers` });
     }
+    const runClass = sampleClassFrom(out.configs
+      .filter((c) => c.model === folder.model && c.task_tag === folder.taskTag && c.task_type === taskType)
+      .map((c) => ({ n: c.n_records, limit: limits.get(c.path) })));
     out.models.push({
       model: folder.model,
       task_tag: folder.taskTag,
       task_type: taskType,
-      sample_class: sampleClassOf(maxPerConfig),
+      sample_class: runClass.sampleClass,
+      sample_class_basis: runClass.basis,
+      ...(runClass.limit !== undefined ? { run_limit: runClass.limit } : {}),
       n_samples: nSamples,
       n_success: nSuccess,
       n_judge_parsed: nJudge,

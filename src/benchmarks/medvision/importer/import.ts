@@ -333,7 +333,7 @@ export async function importMedvision(opts: ImportOptions): Promise<ImportReport
     const file = join(opts.out.referencesRoot, 'medvision', `${version}.json`);
     if (!dryRun) writeReference(opts.out.referencesRoot, 'medvision', version, data);
     report.references.push(file);
-    report.notes.push(`reference ${version}: ${Object.keys(configs).length} subtasks, ${pilot ? `pilot class (every run's limit ≤ ${PILOT_CAP})` : 'full class'}`);
+    report.notes.push(`reference ${version}: ${Object.keys(configs).length} subtasks, ${pilot ? `runs capped at ${PILOT_CAP} samples per subtask (every run's limit ≤ ${PILOT_CAP})` : 'runs of up to the full cap per subtask'}`);
   }
   report.written = [...plan.write(dryRun), ...report.references].sort();
   return report;

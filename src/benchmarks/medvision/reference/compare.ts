@@ -142,10 +142,19 @@ export function compareMedvisionWithReference(scored: Pick<MedvisionScore, 'conf
       const pos = compareFile(c, scored.samples?.get(c.path) ?? [], rc, version!, findings);
       matched.set(c.config, { c, ref: rc, positions: [...pos.values()] });
     }
-    // The class: pilot only when every matched sample lies in its config's pilot set.
+    // The class: the run's own limit where its results.json records one; else pilot only when
+    // every matched sample lies in its config's pilot set.
+    const inPilotSet = ({ ref: r, positions }: { ref: MedvisionReferenceConfig; positions: number[] }) => r.expected.pilot !== undefined && positions.every((p) => p < r.expected.pilot!);
     let sampleClass: SampleClass;
-    if (matched.size === 0) sampleClass = sampleClassOf(Math.max(0, ...files.map((c) => c.n_records)));
-    else sampleClass = [...matched.values()].every(({ ref: r, positions }) => r.expected.pilot !== undefined && positions.every((p) => p < r.expected.pilot!)) ? 'pilot' : 'full';
+    if (m.sample_class_basis === 'run limit') {
+      sampleClass = m.sample_class;
+      if (sampleClass === 'pilot') {
+        for (const x of matched.values()) {
+          if (!inPilotSet(x)) findings.push({ path: x.c.path, pointer: '$', severity: 'error', message: `the run's results.json says --limit ${m.run_limit}, but some samples lie beyond the first ${x.ref.expected.pilot ?? 0} of subtask ${x.c.config} in the reference (${version}): not what a capped run reads` });
+        }
+      }
+    } else if (matched.size === 0) sampleClass = sampleClassOf(Math.max(0, ...files.map((c) => c.n_records)));
+    else sampleClass = [...matched.values()].every(inPilotSet) ? 'pilot' : 'full';
     const expectedOf = (r: MedvisionReferenceConfig) => (sampleClass === 'pilot' ? r.expected.pilot : r.expected.full ?? r.samples.length) ?? 0;
     const configs: ConfigCoverage[] = [];
     for (const { c, ref: r, positions } of matched.values()) {

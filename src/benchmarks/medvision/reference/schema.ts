@@ -35,8 +35,8 @@ export const medvisionReferenceConfigSchema = z
     /** The test-set size in upstream's task list, where known. */
     listed: int.optional(),
     expected: z.strictObject({
-      full: int.optional().describe('open-weight runs: min(1000, listed)'),
-      pilot: int.optional().describe('proprietary pilot runs: min(100, listed)'),
+      full: int.optional().describe('runs of up to 1000 samples per subtask: min(1000, listed)'),
+      pilot: int.optional().describe('runs capped at 100 samples per subtask (--limit 100): min(100, listed)'),
     }),
     /** Sorted by doc_id. */
     samples: z.array(medvisionReferenceSampleSchema),
