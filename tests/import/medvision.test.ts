@@ -44,7 +44,22 @@ describe.skipIf(!need.ok)('import medvision on the public Results/ tree', () => 
     const model = JSON.parse(readFileSync(join(tmp, 'models', 'yongchengyao-medvision__sft-m__qwen25vl-7b.json'), 'utf8'));
     expect(model).toMatchObject({ org: 'YongchengYAO', name: 'MedVision__SFT-m__qwen25vl-7b', weights: 'open', params: 'unknown', licence: 'unknown', release_date: 'unknown' });
     for (const t of ['AD', 'TL', 'detect']) expect(model.aliases).toContain(`YongchengYAO/MedVision__SFT-m__qwen25vl-7b__${t}`);
+    // One entry family: every task-specific checkpoint's submission names the one base model.
+    const models = run.report.submissions.map((s) => JSON.parse(readFileSync(join(s.dir, 'submission.json'), 'utf8')).model);
+    expect(models).toEqual(run.report.submissions.map(() => 'yongchengyao-medvision__sft-m__qwen25vl-7b'));
+    // Every sample of the public runs has a label group: nothing is left out of a model summary.
+    const messages = run.validation!.reports.flatMap((r) => r.findings.map((f) => f.message));
+    expect(messages.filter((m) => /label-group table|left out of the model summary/.test(m))).toEqual([]);
   });
+
+  it('the validate CLI, run where the import wrote, finds every folder valid', () => {
+    const dirs = run.report.submissions.map((s) => relative(tmp, s.dir));
+    const cli = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/validate.ts'), ...dirs, '--format', 'json'], { cwd: tmp, encoding: 'utf8', maxBuffer: 64 << 20 });
+    expect(cli.status, cli.stderr).toBe(0);
+    const out = JSON.parse(cli.stdout) as { valid: boolean; submissions: { dir: string; valid: boolean; errors: number }[] };
+    expect(out.valid).toBe(true);
+    expect(out.submissions.map((x) => [x.dir, x.valid, x.errors]).sort()).toEqual(dirs.sort().map((d) => [d, true, 0]));
+  }, 120_000);
 
   it('submission.json holds what results.json says and "unknown" for what it does not', () => {
     for (const s of run.report.submissions) {
@@ -82,6 +97,8 @@ describe.skipIf(!need.ok)('import medvision on the public Results/ tree', () => 
         const got = JSON.parse(toJson(await handler.score(s.dir, trustSubmittedParse ? { trustSubmittedParse } : {})));
         expect(got.summary.models).toHaveLength(1);
         const m = got.summary.models[0];
+        // Every results.json says config.limit 100: the class is the run's own limit.
+        expect([m.sample_class, m.sample_class_basis, m.run_limit]).toEqual(['pilot', 'run limit', 100]);
         const want = JSON.parse(readFileSync(join(FX, set, m.task_tag, `${m.model}.json`), 'utf8'));
         expect(compareValues(want.model_summary, m.model_summary, '$.model_summary', { keyOrder: true })).toEqual([]);
         expect(compareValues(want.groups, m.groups, '$.groups', { keyOrder: true })).toEqual([]);
