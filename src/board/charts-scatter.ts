@@ -1,6 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import type { Board, Row, Section } from '../core/board';
 import type { MetricDef } from '../core/metric';
+import type { ReportedView } from '../core/reported';
 import { shownInterval } from './about';
 import {
   CHART_MODELS, FONT, WIDTHS, displayScale, entryName, fitLabel, newTags, shortNames, upIsBetterLabel, placeLabels, plotSvg, primaryDigits, tagMark, textWidth, tickCount, valueTitle,
@@ -17,8 +18,8 @@ export interface ScatterPoint {
   y: number;
   interval?: Row['interval'];
   rank?: { range: Row['rankRange']; of: number };
-  /** Marker: open weights circle, closed weights triangle, anything else a filled circle. */
-  weights: 'open' | 'closed' | 'n/a';
+  /** Marker: open weights circle, closed weights triangle, no weights (rule-based) square; unknown: a circle, not in the legend. */
+  weights: 'open' | 'closed' | 'n/a' | 'unknown';
 }
 
 export interface ScatterOptions {
@@ -102,7 +103,7 @@ export function scatterPlot(o: ScatterOptions): ChartSpec | undefined {
       style: { background: 'transparent' },
       x: { type: o.x.type, domain: [toDomain(x0), toDomain(x1)], range: xRange, axis: null },
       y: { domain: yd, range: yRange, axis: null },
-      symbol: { domain: ['open', 'closed', 'n/a'], range: ['circle', 'triangle', 'square'] },
+      symbol: { domain: ['open', 'closed', 'n/a', 'unknown'], range: ['circle', 'triangle', 'square', 'circle'] },
       marks: [
         Plot.gridY({ strokeOpacity: 0.15, ticks: 5 }),
         Plot.axisY({ ticks: 5, label: fitLabel(upIsBetterLabel(label, def), width - 8), labelArrow: 'none', labelAnchor: 'top', fontSize: FONT }),
@@ -170,5 +171,26 @@ export function scoreVsSize(board: Board, section: Section): ChartSpec | undefin
     metric: { def: board.primary.def, label: board.primary.label, digits: primaryDigits(board) },
     x: { label: 'Parameters (log scale)', type: 'log', format: formatParams },
     points,
+  });
+}
+
+const usd = (v: number | Date) => `$${Number(Number(v).toPrecision(3))}`;
+
+/**
+ * Published cost per run against the published score of a reported table (values as published,
+ * never recomputed); none when fewer than two rows publish a cost.
+ */
+export function reportedCostScore(view: ReportedView): ChartSpec | undefined {
+  const cs = view.costScore;
+  if (!cs || cs.points.length < 2) return undefined;
+  const def: MetricDef = { id: `${view.id}-score`, label: cs.score, keys: [], benchmark: 'reported', unit: '', direction: 'higher', format: { kind: 'fixed', digits: 2 }, summary: 'as published', range: [0, 100] };
+  const sorted = [...cs.points].sort((a, b) => b.value - a.value);
+  return scatterPlot({
+    id: `cost-${view.id}`,
+    title: `${cs.score} vs cost per run, as published — ${view.title}`,
+    summary: 'Reported figures, not recomputed by evalboard: one marker per published row with its published mean cost per eval run (log scale) and its published 95 % interval; up is better.',
+    metric: { def, label: cs.score, digits: 2 },
+    x: { label: 'Cost per run (USD, log scale)', type: 'log', format: usd },
+    points: sorted.map((p) => ({ key: p.name, name: p.name, x: p.cost, y: p.value, ...(p.lo !== undefined && p.hi !== undefined ? { interval: { lo: p.lo, hi: p.hi, method: cs.interval } } : {}), weights: 'unknown' as const })),
   });
 }

@@ -5,4 +5,4 @@
 export { CHART_MODELS, type ChartSpec, type ChartVariant, type LegendItem } from './charts-kit';
 export { forestPlot } from './charts-forest';
 export { heatGrid } from './charts-grid';
-export { scatterPlot, scoreVsDate, scoreVsSize, type ScatterPoint } from './charts-scatter';
+export { reportedCostScore, scatterPlot, scoreVsDate, scoreVsSize, type ScatterPoint } from './charts-scatter';

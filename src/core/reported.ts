@@ -39,6 +39,11 @@ export interface ReportedView {
    * imported table of the same file is not shown a second time.
    */
   covers?: string[];
+  /**
+   * Published cost per run against the published score, for the cost/score chart: one point per
+   * row that has both (values as published; the score in its published unit, e.g. %).
+   */
+  costScore?: { score: string; interval: 'bootstrap' | 't'; points: { name: string; cost: number; value: number; lo?: number; hi?: number }[] };
 }
 
 /** `owner/repo@abcdef0 path`: the key `covers` uses, from a repository URL, a commit and a path. */

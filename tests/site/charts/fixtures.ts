@@ -3,6 +3,7 @@
 // a percentage metric, ties, and a 28-column heat grid.
 import type { Board, Row } from '../../../src/core/board';
 import type { MetricDef } from '../../../src/core/metric';
+import type { ReportedView } from '../../../src/core/reported';
 
 const mre: MetricDef = { id: 'g-mre', label: 'MRE', keys: [], benchmark: 'golden', unit: 'ratio', direction: 'lower', format: { kind: 'fixed', digits: 3 }, range: [0, Infinity], summary: 'relative error' };
 const acc: MetricDef = { id: 'g-acc', label: 'Accuracy', keys: [], benchmark: 'golden', unit: 'fraction', direction: 'higher', format: { kind: 'percent', digits: 1 }, range: [0, 1], summary: 'share correct' };
@@ -50,4 +51,19 @@ export const percentBoard: Board = {
   benchmark: 'golden', slug: 'overall', kind: 'overall', title: 'Golden overall', description: '', nUnit: 'evals',
   primary: { def: acc, label: 'Accuracy' }, secondary: [],
   sections: [{ id: 'all', title: 'All submissions', rows: rows(acc, ACC, ACC_HW) }],
+};
+
+/** A reported table (published figures, hand-written here) with a cost per run on most rows. */
+export const reportedView: ReportedView = {
+  id: 'reported-golden', title: 'Golden published table', suite: 'golden', source: 'example/repo@0000000 results.csv', origin: 'typed', columns: ['Model'], rows: [],
+  costScore: {
+    score: 'Accuracy (%)', interval: 't',
+    points: [
+      { name: 'agent-a · harness-one', cost: 1.11, value: 57.95, lo: 51.56, hi: 64.34 },
+      { name: 'agent-a · harness-two', cost: 2.47, value: 57.78, lo: 51.29, hi: 64.26 },
+      { name: 'agent-b · harness-one', cost: 0.82, value: 57.44, lo: 51.07, hi: 63.8 },
+      { name: 'agent-c with a long published name · harness-one', cost: 0.12, value: 41.2, lo: 35.0, hi: 47.4 },
+      { name: 'agent-d · harness-three', cost: 0.35, value: 49.9 },
+    ],
+  },
 };

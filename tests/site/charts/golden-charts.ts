@@ -1,8 +1,8 @@
 // The golden chart set: every chart kind drawn on the fixed boards, one file per kind × width
 // variant (plus the heat grid's sticky label column). `update-golden.ts` writes them;
 // `golden.test.ts` compares them byte for byte.
-import { forestPlot, heatGrid, scoreVsDate, scoreVsSize, type ChartSpec } from '../../../src/board/charts';
-import { familyBoard, percentBoard } from './fixtures';
+import { forestPlot, heatGrid, reportedCostScore, scoreVsDate, scoreVsSize, type ChartSpec } from '../../../src/board/charts';
+import { familyBoard, percentBoard, reportedView } from './fixtures';
 
 const sec = (b: typeof familyBoard) => b.sections[0]!;
 export const GOLDEN_CHARTS: Record<string, () => ChartSpec | undefined> = {
@@ -11,6 +11,7 @@ export const GOLDEN_CHARTS: Record<string, () => ChartSpec | undefined> = {
   'grid-28': () => heatGrid(familyBoard, 'full'),
   'scatter-date': () => scoreVsDate(percentBoard, sec(percentBoard)),
   'scatter-size': () => scoreVsSize(familyBoard, sec(familyBoard)),
+  'scatter-cost': () => reportedCostScore(reportedView),
 };
 
 const standalone = (svg: string) => `${svg.replace(/^<svg(?![^>]*xmlns=)/, '<svg xmlns="http://www.w3.org/2000/svg"')}\n`;

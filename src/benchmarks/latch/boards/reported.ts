@@ -70,6 +70,12 @@ function coversOf(source: string): string[] {
 const pct = (v: number) => v.toFixed(2);
 
 /** The same tables as generic reported views (`src/components/ReportedTable.astro`), highest published accuracy first. */
+/** The rows that publish a cost per run, for the cost/accuracy chart (at least two, else none). */
+function costScoreOf(rows: readonly ReportedRow[]): Pick<GenericReportedView, 'costScore'> {
+  const points = rows.filter((r) => r.cost_usd !== undefined && r.cost_usd > 0).map((r) => ({ name: `${r.model} · ${r.harness}`, cost: r.cost_usd!, value: r.accuracy.value, lo: r.accuracy.ci_lower, hi: r.accuracy.ci_upper }));
+  return points.length >= 2 ? { costScore: { score: 'Accuracy (%)', interval: 't', points } } : {};
+}
+
 export function latchReportedViews(board: Board): GenericReportedView[] {
   return reportedFor(board).map((v) => {
     const evalSet = `Eval set: ${v.suite} published ${v.nEvals ?? v.evalSet.n_evals} evals${v.nEvals !== undefined && v.nEvals !== v.evalSet.n_evals ? ` (of ${v.evalSet.n_evals} in the ${v.evalSet.note})` : ` (${v.evalSet.note})`}; the public per-run files cover ${v.evalSet.public_per_run}.${v.recomputedEvals !== undefined ? ` The recomputed rows above use ${v.recomputedEvals} evals: the numbers are not comparable.` : ' No recomputed rows on this board.'}`;
@@ -88,6 +94,7 @@ export function latchReportedViews(board: Board): GenericReportedView[] {
         cells: [r.model, r.harness, pct(r.accuracy.value), `${pct(r.accuracy.ci_lower)}–${pct(r.accuracy.ci_upper)}`, r.n_evals === undefined ? '—' : String(r.n_evals)],
       })),
       covers: coversOf(v.source),
+      ...costScoreOf(v.rows),
     };
   });
 }
