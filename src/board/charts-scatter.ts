@@ -185,12 +185,15 @@ export function reportedCostScore(view: ReportedView): ChartSpec | undefined {
   if (!cs || cs.points.length < 2) return undefined;
   const def: MetricDef = { id: `${view.id}-score`, label: cs.score, keys: [], benchmark: 'reported', unit: '', direction: 'higher', format: { kind: 'fixed', digits: 2 }, summary: 'as published', range: [0, 100] };
   const sorted = [...cs.points].sort((a, b) => b.value - a.value);
+  // Short labels (narrowest variant): the model alone where the table has it once.
+  const model = (name: string) => name.split(' · ')[0]!;
+  const once = (name: string) => sorted.filter((p) => model(p.name) === model(name)).length === 1;
   return scatterPlot({
     id: `cost-${view.id}`,
     title: `${cs.score} vs cost per run, as published — ${view.title}`,
     summary: 'Reported figures, not recomputed by evalboard: one marker per published row with its published mean cost per eval run (log scale) and its published 95 % interval; up is better.',
     metric: { def, label: cs.score, digits: 2 },
     x: { label: 'Cost per run (USD, log scale)', type: 'log', format: usd },
-    points: sorted.map((p) => ({ key: p.name, name: p.name, x: p.cost, y: p.value, ...(p.lo !== undefined && p.hi !== undefined ? { interval: { lo: p.lo, hi: p.hi, method: cs.interval } } : {}), weights: 'unknown' as const })),
+    points: sorted.map((p) => ({ key: p.name, name: p.name, short: once(p.name) ? model(p.name) : p.name, x: p.cost, y: p.value, ...(p.lo !== undefined && p.hi !== undefined ? { interval: { lo: p.lo, hi: p.hi, method: cs.interval } } : {}), weights: 'unknown' as const })),
   });
 }
