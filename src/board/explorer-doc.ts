@@ -98,12 +98,16 @@ export function visibleSamples(doc: ExplorerDoc, state: ExplorerState): number[]
   return idx;
 }
 
+/** Entries shown when the URL selects none: the first `DEFAULT_ENTRIES` of the unit's order (ranked, best on the unit first). */
+export const DEFAULT_ENTRIES = 20;
+export const defaultEntries = (doc: { entries: readonly unknown[] }) => doc.entries.slice(0, DEFAULT_ENTRIES).map((_, i) => i);
+
 /** The state a query string asks for (`e`, `f`, `s`: see `explorer-paths.ts`); unknown values are ignored. */
 export function stateFromQuery(doc: { entries: readonly { key: string }[] }, query: string): ExplorerState {
   const q = new URLSearchParams(query);
   const byKey = new Map(doc.entries.map((e, i) => [e.key, i]));
   const picked = (q.get('e') ?? '').split(',').map((k) => byKey.get(k)).filter((i): i is number => i !== undefined);
-  const entries = picked.length > 0 ? [...new Set(picked)] : doc.entries.map((_, i) => i);
+  const entries = picked.length > 0 ? [...new Set(picked)] : defaultEntries(doc);
   const f = q.get('f');
   const filter = EXPLORER_FILTERS.find((x) => x === f);
   const s = q.get('s') ?? '';
@@ -112,11 +116,12 @@ export function stateFromQuery(doc: { entries: readonly { key: string }[] }, que
   return { entries, ...(filter ? { filter } : {}), sort };
 }
 
-/** The query string of a state (the inverse of `stateFromQuery`; all entries, no filter and `id` sort are left out). */
+/** The query string of a state (the inverse of `stateFromQuery`; the default entries, no filter and `id` sort are left out). */
 export function queryOfState(doc: { entries: readonly { key: string }[] }, state: ExplorerState): string {
   const q = new URLSearchParams();
-  const all = state.entries.length === doc.entries.length && state.entries.every((e, i) => e === i);
-  if (!all) q.set('e', state.entries.map((i) => doc.entries[i]!.key).join(','));
+  const dflt = defaultEntries(doc);
+  const isDefault = state.entries.length === dflt.length && state.entries.every((e, i) => e === dflt[i]);
+  if (!isDefault) q.set('e', state.entries.map((i) => doc.entries[i]!.key).join(','));
   if (state.filter) q.set('f', state.filter);
   if (state.sort === 'spread') q.set('s', 'spread');
   else if (typeof state.sort === 'number') q.set('s', `e:${doc.entries[state.sort]!.key}`);

@@ -40,8 +40,19 @@ function preferredByEntry(list: readonly Admission[]): Set<string> {
   return new Set([...byEntry.values()].map((l) => l.slice().sort(preferredAdmission)[0]!.id));
 }
 
+/** An entry's mean value on a unit (excluded samples and failures without a value left out), for the entry order. */
+function unitMean(e: ExplorerUnit['entries'][number]): number | null {
+  const v = e.cells.flatMap((c) => (c && c.outcome !== 'excluded' && c.value !== null && Number.isFinite(c.value) ? [c.value] : []));
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+}
+
 function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, keep: Set<string>, adm: Map<string, Admission>): ExplorerPage {
-  const entries = unit.entries.filter((e) => keep.has(e.submission));
+  // Ranked entries first, then the best on this unit first: the page shows the first DEFAULT_ENTRIES unless the URL picks others.
+  const sign = unit.metric.direction === 'lower' ? 1 : -1;
+  const mean = new Map(unit.entries.map((e) => [e, unitMean(e)]));
+  const entries = unit.entries
+    .filter((e) => keep.has(e.submission))
+    .sort((a, b) => Number(b.ranked) - Number(a.ranked) || (mean.get(a) ?? Infinity * sign) * sign - (mean.get(b) ?? Infinity * sign) * sign || a.entryKey.localeCompare(b.entryKey));
   const texts = new Map<number, DocTexts>();
   const doc: ExplorerDoc = {
     version: 1,

@@ -3,15 +3,11 @@
 // entries' per-unit data published — and pre-rendering stays bounded (neighbours by rank only).
 // View models only, no Astro build. The env points the whole pipeline at the temp tree before
 // anything reads it (vitest runs each file in its own process).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoModel } from '../../src/benchmarks/medvision/demo/generator';
-import { buildMedvisionReferenceFromTree } from '../../src/benchmarks/medvision/reference/read';
-import { writeDemoSubmission } from '../../src/ingest/demo-files';
-import { writeReference } from '../../src/ingest/references';
-import { mulberry32, hashSeed } from '../../src/core/prng';
+import { writeScaleCorpus } from '../helpers/scale-corpus';
 
 const ENTRIES = 200;
 const PER_SUBTASK = 32;
@@ -22,40 +18,8 @@ for (const k of ['EVALBOARD_MODELS', 'EVALBOARD_REVIEWS', 'EVALBOARD_REFERENCES'
 process.env.EVALBOARD_RESULTS = RESULTS;
 process.env.EVALBOARD_NO_CACHE = '1';
 
-function writeCorpus(): void {
-  const configs = (['TL', 'AD', 'Detection'] as const).map((f) => DEMO_CONFIGS.find((c) => c.family === f)!);
-  const rand = mulberry32(hashSeed('compare-scale'));
-  const target = { resultsRoot: RESULTS, reviewsRoot: join(TMP, 'reviews'), modelsRoot: join(TMP, 'models') };
-  for (let i = 0; i < ENTRIES; i++) {
-    const model: DemoModel = {
-      name: `scale-model-${String(i).padStart(3, '0')}`,
-      org: `Org ${String.fromCharCode(65 + (i % 12))}`,
-      weights: i % 3 ? 'open' : 'closed',
-      release_date: '2026-01-01',
-      relError: 0.1 + rand() * 0.5,
-      failRate: rand() * 0.1,
-      boxJitter: 0.1 + rand() * 0.5,
-    };
-    const id = `${model.name}-scale`;
-    for (const cfg of configs) {
-      const parsed = join(RESULTS, 'medvision', id, 'Results', TASK_TAG[cfg.family], model.name, 'parsed');
-      mkdirSync(parsed, { recursive: true });
-      writeFileSync(join(parsed, `20260901_120000_samples_${cfg.config}.jsonl`), [...demoRecords(model, cfg, PER_SUBTASK)].join('\n') + '\n');
-    }
-    writeDemoSubmission(target, { id, benchmark: 'medvision', model, harness: { name: 'medvision_bm', version: '1.2.0' }, notes: 'synthetic scale test', reviewText: 'synthetic' });
-  }
-  const reference = buildMedvisionReferenceFromTree(join(RESULTS, 'medvision', 'scale-model-000-scale', 'Results'), {
-    version: 'scale',
-    source: 'synthetic: tests/site/compare-scale.test.ts',
-    synthetic: true,
-    treeClass: 'pilot',
-    caps: { full: PER_SUBTASK, pilot: PER_SUBTASK },
-  });
-  writeReference(join(TMP, 'references'), 'medvision', 'scale', reference);
-}
-
 describe(`compare at ${ENTRIES} entries (view models, temp results tree)`, () => {
-  beforeAll(() => writeCorpus(), 120_000);
+  beforeAll(() => writeScaleCorpus({ tmp: TMP, entries: ENTRIES, perSubtask: PER_SUBTASK, seed: 'compare-scale' }), 120_000);
   afterAll(() => {
     process.env = saved;
     rmSync(TMP, { recursive: true, force: true });
