@@ -11,7 +11,7 @@ import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 
 /** The tools: scripts/<name>.ts → dist-cli/<name>.mjs. */
-export const TOOLS = ['score', 'validate', 'conformance', 'demo-data', 'bench', 'bench-site', 'bench-build', 'build', 'build-reference', 'pr-intake', 'cache-key'];
+export const TOOLS = ['score', 'validate', 'conformance', 'demo-data', 'bench', 'bench-site', 'bench-build', 'bench-explorer', 'build', 'build-reference', 'pr-intake', 'cache-key'];
 
 export const OUT_DIR = 'dist-cli';
 /** Packages imported from node_modules at run time (they locate binaries or files beside themselves). */

@@ -111,7 +111,7 @@ describe.skipIf(!enabled)('layout at 1400×900 and 390×844 (e2e, chromium)', ()
     }
   });
 
-  it('screenshots of home, a board, a model page and compare at both widths', async () => {
+  it('screenshots of home, a board, a model page, compare and the explorer at both widths', async () => {
     const compare = pages.find((p) => /^\/compare\/[^/]+\/[^/]+\/$/.test(p));
     const kinds: [string, string | undefined][] = [
       ['home', '/'],
@@ -119,6 +119,8 @@ describe.skipIf(!enabled)('layout at 1400×900 and 390×844 (e2e, chromium)', ()
       ['board-medvision', '/benchmarks/medvision/tl/'],
       ['model', '/models/demo-vlm-7b/'],
       ['compare', compare],
+      ['explorer-unit', '/explore/medvision/brats24-tumorlesionsize-task05-axial/'],
+      ['explorer-index', '/explore/medvision/'],
     ];
     for (const vp of VIEWPORTS) {
       const browser = await launch({ width: vp.width });
