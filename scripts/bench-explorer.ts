@@ -2,9 +2,9 @@
 // 1,000 samples × 20 models: builds the site from that corpus, loads the unit page in Chromium and
 // sums every response of the first load (HTML, CSS, JS, anything else it requests) gzipped; then
 // runs Lighthouse 12.2.3 (performance only) on the page. Prints figures; never fails on them.
-// Options: --samples N (1000), --models M (20), --no-lighthouse.
+// Options: --samples N (1000), --models M (20), --no-lighthouse, --reuse (measure the last build again).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -78,11 +78,13 @@ async function firstLoad(url: string): Promise<{ total: number; byType: Record<s
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
-writeCorpus();
 console.log(`explorer bench: ${MODELS} synthetic models × 1 MedVision subtask (${CONFIG.config}) × ${SAMPLES} samples; load average ${load()}`);
-const t0 = performance.now();
-execFileSync('npx', ['astro', 'build', '--outDir', OUT], { cwd: ROOT, env: { ...process.env, EVALBOARD_RESULTS: join(WORK, 'results'), EVALBOARD_NO_CACHE: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
-console.log(`astro build ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+if (!(process.argv.includes('--reuse') && existsSync(join(OUT, PAGE, 'index.html')))) {
+  writeCorpus();
+  const t0 = performance.now();
+  execFileSync('npx', ['astro', 'build', '--outDir', OUT], { cwd: ROOT, env: { ...process.env, EVALBOARD_RESULTS: join(WORK, 'results'), EVALBOARD_NO_CACHE: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  console.log(`astro build ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
 const html = readFileSync(join(OUT, PAGE, 'index.html'));
 const data = readFileSync(join(OUT, 'explore-data', 'medvision', `${slugify(CONFIG.config)}.json`));
 console.log(`unit page HTML ${kb(html.length)} raw, ${kb(gzipSync(html).length)} gzipped; its data document (on demand) ${kb(data.length)} raw, ${kb(gzipSync(data).length)} gzipped`);
@@ -97,7 +99,7 @@ if (!hasChromium()) {
       const report = join(WORK, 'lighthouse.json');
       const flags = '--chrome-flags=--headless --no-sandbox --disable-gpu';
       try {
-        execFileSync('npx', ['lighthouse', server.url + PAGE, flags, '--only-categories=performance', '--output=json', `--output-path=${report}`, '--quiet'], { cwd: ROOT, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 });
+        execFileSync('npx', ['lighthouse', server.url + PAGE, flags, '--only-categories=performance', '--output=json', `--output-path=${report}`, '--quiet'], { cwd: ROOT, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 1_200_000 });
         const lh = JSON.parse(readFileSync(report, 'utf8')) as { lighthouseVersion: string; categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number; displayValue?: string }> };
         const a = (id: string) => lh.audits[id]?.displayValue ?? '—';
         console.log(`Lighthouse ${lh.lighthouseVersion} (mobile preset, simulated throttling): performance ${Math.round(lh.categories.performance.score * 100)}; FCP ${a('first-contentful-paint')}, LCP ${a('largest-contentful-paint')}, TBT ${a('total-blocking-time')}, CLS ${a('cumulative-layout-shift')}, SI ${a('speed-index')}, total byte weight ${a('total-byte-weight')}; load average ${load()}`);
