@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { ColumnSource } from 'hyparquet-writer';
-import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
+import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
 import type { SampleFile } from '../core/benchmark';
 import type { Board } from '../core/board';
 import type { ApiManifest, ApiModel, ApiSamples, ApiSubmission } from '../core/api-schemas';
@@ -22,7 +22,7 @@ import { resultsRoot } from './paths';
 import { changelogItems } from './changelog-view';
 import { loadSubmissionReviews } from './review-view';
 import { boardRowsFor } from './contributed-rows';
-import { digestOf } from '../ingest/submission/duplicates';
+import { cachedDigest } from '../ingest/submission/validate-tree';
 import { codeVersionOf } from '../ingest/score-cache';
 
 export const API_ROOT = 'api/v1';
@@ -161,11 +161,7 @@ async function build(base: string, site: string): Promise<ApiDocument[]> {
   const reviews = await loadSubmissionReviews(boardRowsFor);
   const changes = changelogItems(reviews);
   const digests = new Map<string, string | null>();
-  for (const a of adm) {
-    const support = findBenchmark(a.benchmark)?.submissions;
-    const digest = support?.contentDigest?.bind(support);
-    digests.set(`${a.benchmark}/${a.id}`, digest ? ((await digestOf(join(resultsRoot(), a.benchmark, a.id), (d) => digest(d))) ?? null) : null);
-  }
+  for (const a of adm) digests.set(`${a.benchmark}/${a.id}`, (await cachedDigest(a.benchmark, join(resultsRoot(), a.benchmark, a.id))) ?? null);
   const rowsOf = (benchmark: string, id: string): ApiSubmission['rows'] =>
     boards
       .filter((b) => b.benchmark === benchmark)

@@ -5,12 +5,9 @@
  * review is listed as under review; anything with an error finding appears on no board, download,
  * compare page or search index, and its review and model pages say why.
  */
-import { dirname } from 'node:path';
-import { listSubmissionDirs } from '../ingest/submission/read';
-import { validateSubmission } from '../ingest/submission/validate';
+import { validateTree } from '../ingest/submission/validate-tree';
 import type { SubmissionReport } from '../ingest/submission/types';
 import type { BoardContext } from '../core/benchmark';
-import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
 import { resultsRoot } from './paths';
 
 export interface Admission {
@@ -43,18 +40,15 @@ function admit(benchmark: string, report: SubmissionReport): Admission {
 
 const cache = new Map<string, Promise<Admission[]>>();
 
-/** Every submission folder of every registered benchmark, validated and admitted (once per build). */
+/**
+ * Every submission folder of every registered benchmark, validated and admitted (once per build;
+ * the per-sample passes of validation come from the score cache when the folder is unchanged).
+ */
 export function admissions(): Promise<Admission[]> {
   const root = resultsRoot();
   let hit = cache.get(root);
   if (!hit) {
-    hit = (async () => {
-      const out: Admission[] = [];
-      for (const { id: benchmark } of SUBMISSION_BENCHMARKS) {
-        for (const dir of listSubmissionDirs(root, benchmark)) out.push(admit(benchmark, await validateSubmission(dir, { repoRoot: dirname(root), resultsRoot: root })));
-      }
-      return out;
-    })();
+    hit = validateTree(root).then((reports) => reports.map(({ benchmark, report }) => admit(benchmark, report)));
     cache.set(root, hit);
   }
   return hit;

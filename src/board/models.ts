@@ -1,8 +1,6 @@
 import { allBoards, benchmarkInfo, boardPath } from './boards';
 import { allSubmissions } from './submissions';
-import { entryKeyOf, harnessLabel } from './submission-meta';
-import { resultsRoot } from './paths';
-import { modelsRootFor, readModelRegistry } from '../ingest/models/registry';
+import { entryKeyOf, harnessLabel, siteRegistry } from './submission-meta';
 import { safeHttpUrl } from '../core/escape';
 import type { ModelWeights } from '../core/model-schema';
 import type { Board, Row, BenchmarkId } from '../core/board';
@@ -58,7 +56,7 @@ let cache: Promise<ModelPage[]> | undefined;
  */
 export function modelPages(): Promise<ModelPage[]> {
   cache ??= (async () => {
-    const registry = readModelRegistry(modelsRootFor(resultsRoot()), process.cwd());
+    const registry = siteRegistry();
     const subs = (await allSubmissions()).filter((s) => s.submission);
     const boards = await allBoards();
     const byId = new Map<string, ModelPage>();

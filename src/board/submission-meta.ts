@@ -3,15 +3,27 @@ import type { Submission } from '../core/submission-schema';
 import type { ModelRecord } from '../core/model-schema';
 import { slugify } from '../core/slug';
 import type { Entry } from '../core/board';
-import { modelsRootFor, readModelRegistry } from '../ingest/models/registry';
+import { modelsRootFor, readModelRegistry, type ModelRegistry } from '../ingest/models/registry';
 import { resultsRoot } from './paths';
 
 export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'paramsB' | 'submittedAt' | 'harness' | 'entryKey' | 'synthetic'>;
 
-/** The model registry of the site's results tree (`models/`, or `EVALBOARD_MODELS`). */
+const registries = new Map<string, ModelRegistry>();
+
+/**
+ * The model registry of the site's results tree (`models/`, or `EVALBOARD_MODELS`), read and
+ * checked once per build like the gate's admissions (every board row looks a model up).
+ */
+export function siteRegistry(): ModelRegistry {
+  const root = modelsRootFor(resultsRoot());
+  let r = registries.get(root);
+  if (!r) registries.set(root, (r = readModelRegistry(root, process.cwd())));
+  return r;
+}
+
+/** A registered model of the site's registry. */
 export function registeredModel(id: string): ModelRecord | undefined {
-  const root = resultsRoot();
-  return readModelRegistry(modelsRootFor(root), process.cwd()).models.get(id);
+  return siteRegistry().models.get(id);
 }
 
 /** "<harness> <version>", e.g. "lmms-eval 0.3.0" */

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 
 /**
  * Scored-result cache for the build: `.cache/scored/<benchmark>/<sha256>.json`, keyed by the
@@ -12,23 +12,36 @@ import { join, relative } from 'node:path';
 export const CODE_DIRS = ['src/benchmarks', 'src/core', 'src/ingest', 'src/registry', 'src/board/paths.ts', 'package-lock.json'];
 
 /**
- * Every entry below `path` as (path, bytes to hash), walked with `lstat`: a symbolic link is hashed
- * as its target text and never followed (`a -> .` and `b -> .` made the old walk endless), and a
- * FIFO, socket or device as its kind, never opened (reading a FIFO blocks forever).
+ * Hash every entry below `path` into `h` as its path (relative to `from`), NUL, then its bytes,
+ * walked with `lstat`: a symbolic link is hashed as its target text and never followed (`a -> .`
+ * and `b -> .` made the old walk endless), a FIFO, socket or device as its kind, never opened
+ * (reading a FIFO blocks forever), and a file read in chunks (a 200 MB file is never held whole).
  */
-function entries(path: string, out: [string, Buffer][] = []): [string, Buffer][] {
+function hashEntries(h: Hash, path: string, from: string): void {
   let st;
   try {
     st = lstatSync(path);
   } catch {
-    return out;
+    return;
   }
-  if (st.isSymbolicLink()) out.push([path, Buffer.from(`symlink:${readlinkSync(path)}`)]);
-  else if (st.isDirectory()) {
-    for (const e of readdirSync(path).sort()) if (!e.startsWith('.')) entries(join(path, e), out);
-  } else if (st.isFile()) out.push([path, readFileSync(path)]);
-  else out.push([path, Buffer.from(`special:${st.mode}`)]);
-  return out;
+  if (st.isDirectory()) {
+    for (const e of readdirSync(path).sort()) if (!e.startsWith('.')) hashEntries(h, join(path, e), from);
+    return;
+  }
+  h.update(relative(from, path)).update('\0');
+  if (st.isSymbolicLink()) h.update(`symlink:${readlinkSync(path)}`);
+  else if (st.isFile()) hashFile(h, path);
+  else h.update(`special:${st.mode}`);
+}
+
+const chunk = Buffer.allocUnsafe(1 << 20);
+function hashFile(h: Hash, file: string): void {
+  const fd = openSync(file, 'r');
+  try {
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) h.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -38,7 +51,7 @@ function entries(path: string, out: [string, Buffer][] = []): [string, Buffer][]
  */
 export function codeVersionOf(root: string): string {
   const h = createHash('sha256');
-  for (const [f, bytes] of CODE_DIRS.flatMap((d) => entries(join(root, d)))) h.update(relative(root, f)).update('\0').update(bytes);
+  for (const d of CODE_DIRS) hashEntries(h, join(root, d), root);
   return h.digest('hex');
 }
 
@@ -47,29 +60,91 @@ function codeVersion(): string {
   return (codeHash ??= codeVersionOf(process.cwd()));
 }
 
-export function folderHash(dir: string): string {
-  const h = createHash('sha256').update(codeVersion());
-  for (const [f, bytes] of entries(dir)) h.update(relative(dir, f)).update('\0').update(bytes);
+/** The content hash of every file under `path` (paths relative to it), without the code version. */
+export function treeHash(path: string): string {
+  const h = createHash('sha256');
+  hashEntries(h, path, path);
   return h.digest('hex');
+}
+
+/** Size, mtime and inode of every entry under `dir`: says whether a folder hashed earlier in this process may have changed. */
+function statPrint(dir: string): string {
+  const out: string[] = [];
+  const walk = (p: string) => {
+    let st;
+    try {
+      st = lstatSync(p);
+    } catch {
+      return;
+    }
+    out.push(`${p}:${st.mode}:${st.size}:${st.mtimeMs}:${st.ino}`);
+    if (st.isDirectory()) for (const e of readdirSync(p).sort()) if (!e.startsWith('.')) walk(join(p, e));
+  };
+  walk(dir);
+  return out.join('|');
+}
+
+// One build asks for the same folder's key several times (the gate's check and digest, the board
+// loaders): its bytes are read and hashed once, and again only if a file's stat changed. The key
+// itself is always the content hash.
+const hashes = new Map<string, { print: string; hash: string }>();
+
+export function folderHash(dir: string): string {
+  const print = statPrint(dir);
+  const hit = hashes.get(dir);
+  const content = hit && hit.print === print ? hit.hash : treeHash(dir);
+  hashes.set(dir, { print, hash: content });
+  return createHash('sha256').update(codeVersion()).update('\0').update(content).digest('hex');
 }
 
 const replacer = (_: string, v: unknown) =>
   typeof v === 'number' && !Number.isFinite(v) ? (Number.isNaN(v) ? '__NaN' : v > 0 ? '__Inf' : '__-Inf') : v;
 const reviver = (_: string, v: unknown) => (v === '__NaN' ? NaN : v === '__Inf' ? Infinity : v === '__-Inf' ? -Infinity : v);
 
-/** `compute()` once per folder content; set EVALBOARD_NO_CACHE=1 to bypass, EVALBOARD_CACHE_DIR to move it (bench:build). */
-export function cached<T>(benchmark: string, dir: string, compute: () => T): T {
-  if (process.env.EVALBOARD_NO_CACHE) return compute();
+export interface CacheOptions {
+  /** Inputs outside the folder the value depends on (reference files, the model's registered names), hashed into the key. */
+  extra?: string;
+}
+
+function cacheFile(benchmark: string, dir: string, opts: CacheOptions): string {
   const base = join(process.env.EVALBOARD_CACHE_DIR ?? join(process.cwd(), '.cache', 'scored'), benchmark);
-  const file = join(base, `${folderHash(dir)}.json`);
-  if (existsSync(file)) {
-    try {
-      return JSON.parse(readFileSync(file, 'utf8'), reviver) as T;
-    } catch {
-      // A broken cache entry is recomputed below.
-    }
+  const key = opts.extra === undefined ? folderHash(dir) : createHash('sha256').update(folderHash(dir)).update('\0').update(opts.extra).digest('hex');
+  return join(base, `${key}.json`);
+}
+
+function readCached<T>(file: string): { value: T } | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return { value: JSON.parse(readFileSync(file, 'utf8'), reviver) as T };
+  } catch {
+    return undefined; // a broken cache entry is recomputed
   }
+}
+
+/** `compute()` once per folder content; set EVALBOARD_NO_CACHE=1 to bypass, EVALBOARD_CACHE_DIR to move it (bench:build). */
+export function cached<T>(benchmark: string, dir: string, compute: () => T, opts: CacheOptions = {}): T {
+  if (process.env.EVALBOARD_NO_CACHE) return compute();
+  const file = cacheFile(benchmark, dir, opts);
+  const hit = readCached<T>(file);
+  if (hit) return hit.value;
   const value = compute();
+  writeCached(file, value);
+  return value;
+}
+
+/** `cached` for an asynchronous computation (the value awaited is what is stored). */
+export async function cachedAsync<T>(benchmark: string, dir: string, compute: () => Promise<T>, opts: CacheOptions = {}): Promise<T> {
+  if (process.env.EVALBOARD_NO_CACHE) return compute();
+  const file = cacheFile(benchmark, dir, opts);
+  const hit = readCached<T>(file);
+  if (hit) return hit.value;
+  const value = await compute();
+  writeCached(file, value);
+  return value;
+}
+
+function writeCached(file: string, value: unknown): void {
+  const base = dirname(file);
   try {
     mkdirSync(base, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -78,5 +153,4 @@ export function cached<T>(benchmark: string, dir: string, compute: () => T): T {
   } catch {
     // The cache is an optimisation; a read-only checkout still builds.
   }
-  return value;
 }

@@ -73,12 +73,11 @@ describe('score-cache code key', () => {
     expect(codeVersionOf(root)).not.toBe(key);
   });
 
-  it('covers every file the cached MedVision computation imports', async () => {
-    // The computation cached per folder lives in the board loader; its static import closure
-    // (what esbuild bundles) must lie inside the hashed folders, or a change there would be served stale.
+  /** The static import closure (what esbuild bundles) of `entryPoints`, repo-relative. */
+  async function closure(entryPoints: string[]): Promise<string[]> {
     const r = await build({
       absWorkingDir: ROOT,
-      entryPoints: ['src/benchmarks/medvision/boards/load.ts'],
+      entryPoints,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -87,13 +86,27 @@ describe('score-cache code key', () => {
       write: false,
       metafile: true,
       logLevel: 'silent',
-      outfile: join(scratch, 'load.mjs'),
+      outdir: join(scratch, 'closure'),
     });
-    const inputs = Object.keys(r.metafile.inputs);
+    return Object.keys(r.metafile.inputs);
+  }
+  const outsideHashed = (inputs: string[]) => inputs.filter((f) => !CODE_DIRS.some((d) => f === d || f.startsWith(`${d}/`)));
+
+  it('covers every file the cached MedVision computation imports', async () => {
+    // The computation cached per folder lives in the board loader; its static import closure
+    // must lie inside the hashed folders, or a change there would be served stale.
+    const inputs = await closure(['src/benchmarks/medvision/boards/load.ts']);
     expect(inputs).toContain('src/benchmarks/medvision/formats/score-tree.ts');
     expect(inputs).toContain('src/core/conformance/compare.ts');
-    const outside = inputs.filter((f) => !CODE_DIRS.some((d) => f === d || f.startsWith(`${d}/`)));
-    expect(outside).toEqual([]);
+    expect(outsideHashed(inputs)).toEqual([]);
+  });
+
+  it("covers every file the gate's cached checks and content digests import", async () => {
+    // validateTree caches each benchmark's `check` and `contentDigest` per folder.
+    const entries = ['medvision', 'latch', 'clinicalbench'].flatMap((b) => [`src/benchmarks/${b}/checks.ts`, `src/benchmarks/${b}/digest.ts`]);
+    const inputs = await closure(entries);
+    expect(inputs).toContain('src/benchmarks/latch/checks.ts');
+    expect(outsideHashed(inputs)).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Finding } from '../../core/findings';
 import { listSubmissionDirs, readSubmissionFolder } from './read';
-import { modelsRootFor, readModelRegistry } from '../models/registry';
+import { modelsRootFor, readModelRegistry, type ModelRegistry } from '../models/registry';
 import { namesOf, type ModelRecord } from '../../core/model-schema';
 import { digestOf } from './duplicates';
 import type { BenchmarkId } from '../../core/submission-schema';
@@ -36,6 +36,20 @@ export interface ValidateConfig {
   rowsFor?: (id: string) => Promise<ContributedRow[]>;
   /** Called before each folder is checked (the CLI's progress line on a terminal). */
   onProgress?: (done: number, total: number, dir: string) => void;
+  /** The model registry, read once by a caller validating many folders (else read here). */
+  registry?: ModelRegistry;
+  /**
+   * The benchmark's check of one folder; the site's gate passes one that goes through the score
+   * cache (`validateTree`). Default: the benchmark's `submissions.check`.
+   */
+  check?: (benchmark: BenchmarkId, dir: string, model?: CheckModel) => Promise<BenchmarkCheck>;
+  /** The content digest of every folder of a benchmark, by absolute path (computed once by a caller validating many). */
+  digests?: (benchmark: BenchmarkId) => Promise<ReadonlyMap<string, string | undefined>>;
+}
+
+export interface CheckModel {
+  id: string;
+  names: readonly string[];
 }
 
 const posix = (p: string) => p.split(sep).join('/');
@@ -116,10 +130,10 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
 
   // 3b. The model it names: a maintainer-owned registry file, checked with the whole registry.
   const modelFacts: { label: string; value: string }[] = [];
-  let model: { id: string; names: readonly string[] } | undefined;
+  let model: CheckModel | undefined;
   let modelRecord: ModelRecord | undefined;
   if (submission) {
-    const registry = readModelRegistry(cfg.modelsRoot ?? modelsRootFor(resultsRoot), repoRoot);
+    const registry = cfg.registry ?? readModelRegistry(cfg.modelsRoot ?? modelsRootFor(resultsRoot), repoRoot);
     const file = registry.fileOf(submission.model);
     const record = registry.models.get(submission.model);
     if (!registry.files.has(submission.model)) {
@@ -139,7 +153,7 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
   let check: BenchmarkCheck | undefined;
   if (benchmark && safety.safeToRead) {
     try {
-      check = await runCheck(benchmark, abs, model);
+      check = await (cfg.check ?? runCheck)(benchmark, abs, model);
     } catch (e) {
       err('.', '$', `could not read the benchmark files: ${(e as Error).message}`);
     }
@@ -147,7 +161,7 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
     local.push({ path: '.', pointer: '$', severity: 'error', message: 'benchmark files not read: fix the errors above first' });
   }
   // 4b. A copy of another submission's per-sample content (under any folder or model name) is an error for every copy.
-  if (benchmark && check && safety.safeToRead) local.push(...(await duplicateFindings(benchmark, abs, resultsRoot, repoRoot)));
+  if (benchmark && check && safety.safeToRead) local.push(...(await duplicateFindings(benchmark, abs, repoRoot, await (cfg.digests ?? ((b) => folderDigests(b, resultsRoot)))(benchmark))));
   const claims = check ? compareClaims(submission?.claimed, check.recomputed, 'submission.json') : { rows: [], findings: [] };
   let rows: ContributedRow[] = [];
   if (cfg.rowsFor && check) {
@@ -175,24 +189,32 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
   });
 }
 
-async function runCheck(benchmark: BenchmarkId, dir: string, model?: { id: string; names: readonly string[] }): Promise<BenchmarkCheck> {
+async function runCheck(benchmark: BenchmarkId, dir: string, model?: CheckModel): Promise<BenchmarkCheck> {
   const support = findBenchmark(benchmark)?.submissions;
   if (!support) throw new Error(`benchmark ${benchmark} takes no submissions`);
   return support.check(dir, model ? { model } : {});
 }
 
-/** Every other folder of the benchmark whose per-sample content digest equals this one's. */
-async function duplicateFindings(benchmark: BenchmarkId, abs: string, resultsRoot: string, repoRoot: string): Promise<Finding[]> {
+/** The content digest of every submission folder of `benchmark`, by absolute path, in folder order (one pass). */
+export async function folderDigests(benchmark: BenchmarkId, resultsRoot: string, digestOfFolder: (dir: string) => Promise<string | undefined> = (d) => contentDigestOf(benchmark, d)): Promise<Map<string, string | undefined>> {
+  const out = new Map<string, string | undefined>();
+  for (const dir of listSubmissionDirs(resultsRoot, benchmark)) out.set(resolve(dir), await digestOfFolder(dir));
+  return out;
+}
+
+/** The benchmark's content digest of one folder (memoised until a file in it changes); undefined when it has none. */
+export function contentDigestOf(benchmark: BenchmarkId, dir: string): Promise<string | undefined> {
   const support = findBenchmark(benchmark)?.submissions;
   const digest = support?.contentDigest?.bind(support);
-  if (!digest) return [];
-  const mine = await digestOf(abs, (d) => digest(d));
+  return digest ? digestOf(dir, (d) => digest(d)) : Promise.resolve(undefined);
+}
+
+/** Every other folder of the benchmark whose per-sample content digest equals this one's. */
+async function duplicateFindings(benchmark: BenchmarkId, abs: string, repoRoot: string, digests: ReadonlyMap<string, string | undefined>): Promise<Finding[]> {
+  const mine = digests.get(abs) ?? (await contentDigestOf(benchmark, abs));
   if (mine === undefined) return [];
   const same: string[] = [];
-  for (const other of listSubmissionDirs(resultsRoot, benchmark)) {
-    if (resolve(other) === abs) continue;
-    if ((await digestOf(other, (d) => digest(d))) === mine) same.push(posix(relative(repoRoot, other)) || other);
-  }
+  for (const [other, d] of digests) if (other !== abs && d === mine) same.push(posix(relative(repoRoot, other)) || other);
   if (!same.length) return [];
   return [{
     path: '.',

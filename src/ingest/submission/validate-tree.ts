@@ -1,0 +1,54 @@
+/**
+ * Every submission folder of a results tree, validated as `validateSubmission` does for one, in
+ * one pass that the site's build can afford on every run: the model registry is read once, each
+ * benchmark's content digests are computed once (the duplicate check is a lookup, not a walk of
+ * every other folder per folder), and the two per-sample passes — the benchmark's check and the
+ * content digest — go through the score cache. Their keys are the folder's content, the scoring
+ * code and lockfile, and for the check also the reference files and the model's registered
+ * names it is compared with; never a modification time. The rest of validation (folder safety,
+ * submission.json, registry, review, claims) is re-run on every build: it reads small files only.
+ */
+import { basename, dirname } from 'node:path';
+import type { BenchmarkId } from '../../core/submission-schema';
+import type { BenchmarkCheck } from '../../core/benchmark';
+import { SUBMISSION_BENCHMARKS, findBenchmark } from '../../registry/benchmarks';
+import { modelsRootFor, readModelRegistry } from '../models/registry';
+import { referencesRootFor } from '../references';
+import { cachedAsync, treeHash } from '../score-cache';
+import { listSubmissionDirs } from './read';
+import { contentDigestOf, folderDigests, validateSubmission, type CheckModel } from './validate';
+import type { SubmissionReport } from './types';
+
+export interface TreeReport {
+  benchmark: BenchmarkId;
+  report: SubmissionReport;
+}
+
+/** Validate every submission folder under `resultsRoot` (benchmark by benchmark, folders in listing order). */
+export async function validateTree(resultsRoot: string): Promise<TreeReport[]> {
+  const repoRoot = dirname(resultsRoot);
+  const registry = readModelRegistry(modelsRootFor(resultsRoot), repoRoot);
+  // Every reference file of every benchmark: small, and a check compares the folder with them.
+  const references = treeHash(referencesRootFor(resultsRoot));
+  const check = (benchmark: BenchmarkId, dir: string, model?: CheckModel): Promise<BenchmarkCheck> => {
+    const support = findBenchmark(benchmark)?.submissions;
+    if (!support) throw new Error(`benchmark ${benchmark} takes no submissions`);
+    // The folder's name too: a check may name it (a copy under another name is checked as itself).
+    const extra = JSON.stringify({ folder: basename(dir), references, model: model ? { id: model.id, names: model.names } : null });
+    return cachedAsync(`${benchmark}/check`, dir, () => support.check(dir, model ? { model } : {}), { extra });
+  };
+  const out: TreeReport[] = [];
+  for (const { id: benchmark } of SUBMISSION_BENCHMARKS) {
+    const digests = await folderDigests(benchmark, resultsRoot, (dir) => cachedDigest(benchmark, dir));
+    for (const dir of listSubmissionDirs(resultsRoot, benchmark)) {
+      out.push({ benchmark, report: await validateSubmission(dir, { repoRoot, resultsRoot, registry, check, digests: async () => digests }) });
+    }
+  }
+  return out;
+}
+
+/** The content digest through the score cache (JSON has no undefined: a folder without one is stored as null). */
+export async function cachedDigest(benchmark: BenchmarkId, dir: string): Promise<string | undefined> {
+  const d = await cachedAsync(`${benchmark}/digest`, dir, async () => (await contentDigestOf(benchmark, dir)) ?? null);
+  return d ?? undefined;
+}
