@@ -3,7 +3,7 @@
 // Run by `npm ci` (prepare) and, whenever an input changed since the last compile, by
 // scripts/cli/run.mjs just before it starts a tool, so a stale dist-cli/ never runs old code.
 // npm packages stay external (imported from node_modules); only our own TypeScript is bundled.
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import console from 'node:console';
 import { performance } from 'node:perf_hooks';
@@ -13,9 +13,12 @@ import { pathToFileURL } from 'node:url';
 /** The tools: scripts/<name>.ts → dist-cli/<name>.mjs. */
 export const TOOLS = ['score', 'validate', 'conformance', 'demo-data', 'bench', 'bench-site', 'bench-build', 'bench-explorer', 'build', 'build-reference', 'pr-intake', 'cache-key'];
 
+/** Worker-thread entry points the tools start (found beside the compiled tool): source → dist-cli/<name>.mjs. */
+export const WORKERS = { 'medvision-score-worker': 'src/benchmarks/medvision/formats/score-worker.ts' };
+
 export const OUT_DIR = 'dist-cli';
 /** Packages imported from node_modules at run time (they locate binaries or files beside themselves). */
-const UNBUNDLED = ['playwright-core', 'esbuild', 'astro', 'pagefind', 'vitest', 'vite'];
+const UNBUNDLED = ['playwright-core', 'esbuild', 'astro', 'pagefind', 'vitest', 'vite', 'tinypool'];
 export const META = 'meta.json';
 
 /** Every input file's stamp: a change to any of them (or to this compiler) makes dist-cli/ stale. */
@@ -30,10 +33,12 @@ export async function compile(root, tools = TOOLS) {
   const out = join(root, OUT_DIR);
   mkdirSync(out, { recursive: true });
   const inputs = new Set([relative(root, new URL(import.meta.url).pathname), 'package-lock.json', 'tsconfig.json']);
-  for (const tool of tools) {
+  // A checkout without a worker's source (the runner's own tests) compiles the tools alone.
+  const entries = [...tools.map((tool) => [tool, join('scripts', `${tool}.ts`)]), ...Object.entries(WORKERS).filter(([, src]) => existsSync(join(root, src)))];
+  for (const [tool, entry] of entries) {
     const r = await build({
       absWorkingDir: root,
-      entryPoints: [join('scripts', `${tool}.ts`)],
+      entryPoints: [entry],
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -5,7 +5,7 @@
  * then that the real compiled `score` prints what the TypeScript source prints.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -74,5 +74,35 @@ describe('compiled command-line tools', () => {
     expect(compiled.status).toBe(0);
     expect(JSON.parse(compiled.stdout).format).toBe('medvision');
     expect(compiled.stdout).toBe(source.stdout);
+  });
+
+  it('the compiled score in worker threads prints exactly what one thread prints, every bad line located', () => {
+    // One model folder with every family, and lines broken in three ways in files of two families.
+    const dir = join(mkdtempSync(join(scratch, 'tree-')), 'demo-vlm-7b-demo');
+    cpSync(join(ROOT, 'results/medvision/demo-vlm-7b-demo'), dir, { recursive: true });
+    const parsed = (tag: string) => join(dir, 'Results', tag, 'demo-vlm-7b', 'parsed');
+    const tl = join(parsed('MedVision-TL'), '20260901_120000_samples_KiTS23_TumorLesionSize_Task01_Axial.jsonl');
+    const det = join(parsed('MedVision-detect'), '20260901_120000_samples_AMOS22_BoxCoordinate_Task01_Axial.jsonl');
+    const lines = readFileSync(tl, 'utf8').split('\n');
+    lines[1] = '{"doc_id": 1, "doc": ';
+    lines[3] = JSON.stringify({ ...JSON.parse(lines[3]!), target: 17 });
+    writeFileSync(tl, lines.join('\n'));
+    const detBad = readFileSync(det, 'utf8').split('\n').length; // the appended line's number
+    writeFileSync(det, Buffer.concat([readFileSync(det), Buffer.from([0xff, 0xfe, 0x0a])]));
+    const score = (threads: string) =>
+      spawnSync(process.execPath, [join(ROOT, 'scripts/cli/run.mjs'), 'score', dir, '--json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, EVALBOARD_SCORE_THREADS: threads } });
+    const one = score('1');
+    const four = score('4');
+    expect(one.status).toBe(1);
+    expect(four.status).toBe(1);
+    expect(existsSync(join(ROOT, 'dist-cli/medvision-score-worker.mjs'))).toBe(true);
+    expect(four.stderr).toBe(''); // the workers ran: a failed pool says so before scoring in one thread
+    expect(four.stdout).toBe(one.stdout);
+    const errors = (JSON.parse(four.stdout) as { findings: { path: string; line?: number; severity: string }[] }).findings.filter((f) => f.severity === 'error');
+    expect(errors.map((f) => [f.path.split('/').pop(), f.line])).toEqual([
+      ['20260901_120000_samples_KiTS23_TumorLesionSize_Task01_Axial.jsonl', 2],
+      ['20260901_120000_samples_KiTS23_TumorLesionSize_Task01_Axial.jsonl', 4],
+      ['20260901_120000_samples_AMOS22_BoxCoordinate_Task01_Axial.jsonl', detBad],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { discoverModelFolders } from './formats/discover';
 import { scoreMedvisionTree, type SampleScore } from './formats/score-tree';
 import type { MedvisionSample } from './formats/read-parsed-file';
+import { scoreMedvisionTreeParallel } from './formats/score-parallel';
 import { formatFinding } from '../../core/findings';
 import { GROUP_KEY, SUMMARY_KEY as S } from './scorer/keys';
 import type { FormatHandler, ScoreOutput } from '../../core/format-handler';
@@ -47,7 +48,9 @@ export const handler: FormatHandler = {
   async score(path, opts): Promise<ScoreOutput> {
     const trustSubmittedParse = opts?.trustSubmittedParse === true;
     const perSample = opts?.perSample === true;
-    const r = scoreMedvisionTree(path, { trustSubmittedParse, keepSamples: perSample, ...(opts?.progress ? { progress: opts.progress } : {}) });
+    const progress = opts?.progress ? { progress: opts.progress } : {};
+    // Per-sample records stay in this thread; without them the files are scored in worker threads.
+    const r = perSample ? scoreMedvisionTree(path, { trustSubmittedParse, keepSamples: true, ...progress }) : await scoreMedvisionTreeParallel(path, { trustSubmittedParse, ...progress });
     return {
       format: 'medvision',
       items: r.configs.map((c) => ({

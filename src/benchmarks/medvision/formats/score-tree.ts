@@ -1,12 +1,12 @@
 import { basename, relative } from 'node:path';
 import type { Finding } from '../../../core/findings';
-import { discoverModelFolders, configName, datasetFromFile, taskTypeOf, type ModelFolder } from './discover';
-import { readParsedFile, type MedvisionSample, type ParsedFile, type ReadOptions } from './read-parsed-file';
+import { discoverModelFolders, configName, taskTypeOf, type ModelFolder } from './discover';
+import type { MedvisionSample } from './read-parsed-file';
 import { readClaimed } from './claimed';
-import { aggregateScored, scoreSample, type GroupMetrics, type ScoredSample } from '../scorer/aggregate';
+import { scoreFile, type FileReader, type ScoredFile } from './score-file';
+import { aggregateScored, type GroupMetrics, type ScoredSample } from '../scorer/aggregate';
 import { summarizeModel } from '../scorer/summary';
 import { FULL_CAP, sampleClassFrom, type ClassBasis } from '../sample-class';
-import { labelGroup } from '../scorer/label-groups';
 import type { TaskType } from '../scorer/sample';
 import { numbersClose } from '../../../core/conformance/compare';
 
@@ -63,35 +63,6 @@ export interface SampleScore {
   group?: string;
 }
 
-/** A file's samples with their metrics, scored once, and their label groups (parallel arrays). */
-interface ScoredFile {
-  file: string;
-  samples: MedvisionSample[];
-  scored: ScoredSample[];
-  group: (string | undefined)[];
-}
-
-const scoreOne = (taskType: TaskType, s: MedvisionSample): ScoredSample =>
-  scoreSample(taskType, { filteredResp: s.prediction, target: s.target, targetValues: s.targetValues, geometry: s.geometry, metricType: s.metricType });
-
-/**
- * Score each sample; an exception (a reader bug, a shape nothing validated) is a located error
- * and the sample is left out, never a silently scored failure.
- */
-function scoreAll(taskType: TaskType, samples: MedvisionSample[], display: string, findings: Finding[]): { samples: MedvisionSample[]; scored: ScoredSample[] } {
-  const kept: MedvisionSample[] = [];
-  const scored: ScoredSample[] = [];
-  for (const s of samples) {
-    try {
-      scored.push(scoreOne(taskType, s));
-      kept.push(s);
-    } catch (err) {
-      findings.push({ path: display, line: s.line, pointer: '$', severity: 'error', message: `scoring this record failed (${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? String(err)}); sample not scored` });
-    }
-  }
-  return { samples: kept, scored };
-}
-
 /** Upstream AD reads Ceph files one by one and all FeTA24 Task01 files together, at the first. */
 function adReadOrder(files: string[]): string[] {
   const order: string[] = [];
@@ -108,8 +79,6 @@ function adReadOrder(files: string[]): string[] {
   return order;
 }
 
-type FileReader = (file: string, display: string, taskType: TaskType, opts?: ReadOptions) => ParsedFile;
-
 /** How one model folder is scored. */
 export interface ScoreModelOptions {
   folder: ModelFolder;
@@ -121,10 +90,15 @@ export interface ScoreModelOptions {
   read?: FileReader;
   /** Score `filtered_resps` as submitted (upstream-summarizer parity; never the site). */
   trustSubmittedParse?: boolean;
+  /** Files already scored (in worker threads), by absolute path; a file not in it is scored here. */
+  scoredFiles?: ReadonlyMap<string, ScoredFile>;
 }
 
-function scoreModel({ folder, root, keepSamples = false, read = readParsedFile, trustSubmittedParse = false }: ScoreModelOptions, out: MedvisionScore): void {
-  const rel = (p: string) => relative(root, p) || basename(p);
+/** A file's path as findings and results show it. */
+export const shownPath = (root: string, p: string): string => relative(root, p) || basename(p);
+
+function scoreModel({ folder, root, keepSamples = false, read, trustSubmittedParse = false, scoredFiles }: ScoreModelOptions, out: MedvisionScore): void {
+  const rel = (p: string) => shownPath(root, p);
   const perType = new Map<TaskType, ScoredFile[]>();
   const configCounts: number[] = [];
   for (const file of folder.sampleFiles) {
@@ -133,22 +107,21 @@ function scoreModel({ folder, root, keepSamples = false, read = readParsedFile, 
       out.findings.push({ path: rel(file), pointer: '$', severity: 'error', message: 'cannot tell the task family (TL, AD or Detection) from the file name or task folder; file not scored' });
       continue;
     }
-    const parsed = read(file, rel(file), taskType, { trustSubmittedParse });
-    out.findings.push(...parsed.findings);
-    const { samples, scored } = scoreAll(taskType, parsed.samples, rel(file), out.findings);
-    if (keepSamples) (out.samples ??= new Map()).set(rel(file), samples);
+    const scored = scoredFiles?.get(file) ?? scoreFile({ file, display: rel(file), taskType, trustSubmittedParse, ...(read ? { read } : {}) });
+    out.findings.push(...scored.findings);
+    if (keepSamples) (out.samples ??= new Map()).set(rel(file), scored.samples ?? []);
     const list = perType.get(taskType) ?? [];
-    list.push({ file, samples, scored, group: [] });
+    list.push(scored);
     perType.set(taskType, list);
-    configCounts.push(samples.length);
+    configCounts.push(scored.nSamples);
     out.configs.push({
       path: rel(file),
       config: configName(file),
       model: folder.model,
       task_tag: folder.taskTag,
       task_type: taskType,
-      n_records: samples.length,
-      metrics: aggregateScored(taskType, scored),
+      n_records: scored.nSamples,
+      metrics: scored.metrics,
     });
   }
   for (const f of folder.otherFiles) {
@@ -198,12 +171,12 @@ function scoreModel({ folder, root, keepSamples = false, read = readParsedFile, 
       const m = aggregateScored(taskType, samples);
       if (m !== null) metrics[name] = m;
     }
-    const nSamples = files.reduce((s, f) => s + f.samples.length, 0);
+    const nSamples = files.reduce((s, f) => s + f.nSamples, 0);
     let nSuccess = 0;
     let nJudge = 0;
     for (const f of files) {
       for (const sc of f.scored) if (!sc.excluded && sc.m.success) nSuccess++;
-      for (const s of f.samples) if (s.judgeParsed) nJudge++;
+      nJudge += f.nJudge;
     }
     const unranked = nJudge > 0 ? 'judge-parsed, not recomputed' as const : nSuccess === 0 ? 'no successful answers' as const : undefined;
     if (nSuccess === 0 && nSamples > 0) {
@@ -230,6 +203,7 @@ function scoreModel({ folder, root, keepSamples = false, read = readParsedFile, 
   }
 }
 
+/** The model summary's label groups over the folder's files (each sample's group was named with its file). */
 function groupSamples(
   taskType: TaskType,
   files: ScoredFile[],
@@ -237,11 +211,14 @@ function groupSamples(
   findings: Finding[],
 ): Map<string, ScoredSample[]> {
   const groups = new Map<string, ScoredSample[]>();
-  const add = (name: string, f: ScoredFile, i: number) => {
-    const g = groups.get(name) ?? [];
-    g.push(f.scored[i]!);
-    groups.set(name, g);
-    f.group[i] = name;
+  const addFile = (f: ScoredFile) => {
+    f.groupName.forEach((name, i) => {
+      if (name === undefined) return;
+      const g = groups.get(name) ?? [];
+      g.push(f.scored[i]!);
+      groups.set(name, g);
+      f.group[i] = name;
+    });
   };
   if (taskType === 'AD') {
     const byFile = new Map(files.map((f) => [f.file, f]));
@@ -252,36 +229,15 @@ function groupSamples(
       }
     }
     for (const file of order) {
-      const dataset = datasetFromFile(file);
       const f = byFile.get(file)!;
-      const samples = f.samples;
-      for (let i = 0; i < samples.length; i++) {
-        const s = samples[i]!;
-        if (!s.metricKey) {
-          findings.push({ path: rel(file), line: s.line, pointer: '$.doc.biometric_profile.metric_key', severity: 'error', message: 'missing: the AD label needs it; sample left out of the model summary' });
-          continue;
-        }
-        add(`${dataset}_${s.metricType ?? ''}_${s.metricKey}`, f, i);
-      }
+      findings.push(...f.groupFindings);
+      addFile(f);
     }
     return groups;
   }
   for (const f of files) {
-    const { file, samples } = f;
-    const dataset = datasetFromFile(file) ?? samples[0]?.dataset ?? '';
-    const unknown = new Map<string, number>();
-    for (let i = 0; i < samples.length; i++) {
-      const s = samples[i]!;
-      const group = s.label === undefined ? undefined : labelGroup(taskType, dataset, s.taskId, s.label, s.sliceDim);
-      if (group) add(group, f, i);
-      else {
-        const key = `dataset ${dataset}, task ${s.taskId}, label ${s.label ?? '(none)'}, slice_dim ${s.sliceDim}`;
-        unknown.set(key, (unknown.get(key) ?? 0) + 1);
-      }
-    }
-    for (const [key, n] of unknown) {
-      findings.push({ path: rel(file), pointer: '$.doc.label', severity: 'warning', message: `${key} is not in our label-group table (scorer/label-groups.json): ${n} sample(s) scored in their subtask config only, left out of the model summary` });
-    }
+    addFile(f);
+    findings.push(...f.groupFindings);
   }
   return groups;
 }

@@ -1,0 +1,84 @@
+/**
+ * `scoreMedvisionTree` with the files read and scored in worker threads (tinypool), one task per
+ * samples file, so the files of one model are scored in parallel too. The result is the
+ * sequential one exactly: each file is scored by the same code, sent back in columns, and the
+ * model summaries are grouped here in upstream's order. Used by `score` (no per-sample records
+ * kept); small trees, one file, no compiled worker (tests and the site run from source) or
+ * EVALBOARD_SCORE_THREADS=1 score in this thread, where starting workers would cost more.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { discoverModelFolders, taskTypeOf } from './discover';
+import { decodeScoredFile, type EncodedFile, type ScoredFile } from './score-file';
+import { mergeScores, scoreMedvisionTree, scoreModelFolder, shownPath, type MedvisionScore } from './score-tree';
+import type { ScoreFileTask } from './score-worker';
+
+/** Below this many bytes of samples files one thread is faster (measured: see docs/scaling.md). */
+export const PARALLEL_MIN_BYTES = 24 << 20;
+
+/** The compiled worker beside the compiled tool (`dist-cli/`); absent when running from source. */
+const WORKER = new URL('./medvision-score-worker.mjs', import.meta.url);
+
+export interface ParallelScoreOptions {
+  trustSubmittedParse?: boolean;
+  /** Told as work progresses (model folders in one thread, files in workers): the CLI's progress line. */
+  progress?: (done: number, total: number, label: string) => void;
+  /**
+   * Worker threads, used whatever the tree's size (1: this thread only); default
+   * EVALBOARD_SCORE_THREADS, else the machine's cores (at most 4) for trees of PARALLEL_MIN_BYTES or more.
+   */
+  threads?: number;
+}
+
+/** Threads asked for (option, else EVALBOARD_SCORE_THREADS): used whatever the tree's size. */
+function threadsAsked(opts: ParallelScoreOptions): number | undefined {
+  const env = Number(process.env.EVALBOARD_SCORE_THREADS);
+  return opts.threads ?? (Number.isInteger(env) && env > 0 ? env : undefined);
+}
+
+export async function scoreMedvisionTreeParallel(root: string, opts: ParallelScoreOptions = {}): Promise<MedvisionScore> {
+  const trustSubmittedParse = opts.trustSubmittedParse ?? false;
+  const sequential = () => scoreMedvisionTree(root, { trustSubmittedParse, ...(opts.progress ? { progress: opts.progress } : {}) });
+  const folders = discoverModelFolders(root);
+  const tasks: ScoreFileTask[] = folders.flatMap((f) =>
+    f.sampleFiles.flatMap((file) => {
+      const taskType = taskTypeOf(file, f.taskTag);
+      return taskType ? [{ file, display: shownPath(root, file), taskType, trustSubmittedParse }] : [];
+    }),
+  );
+  const asked = threadsAsked(opts);
+  const threads = Math.min(asked ?? Math.min(availableParallelism(), 4), tasks.length);
+  if (threads < 2 || !existsSync(fileURLToPath(WORKER))) return sequential();
+  const size = new Map(tasks.map((t) => [t.file, statSync(t.file).size]));
+  let bytes = 0;
+  for (const n of size.values()) bytes += n;
+  if (asked === undefined && bytes < PARALLEL_MIN_BYTES) return sequential();
+
+  const { default: Tinypool } = await import('tinypool');
+  const pool = new Tinypool({ filename: WORKER.href, minThreads: threads, maxThreads: threads });
+  let encoded: EncodedFile[];
+  try {
+    // Largest first, so no big file starts last and leaves the other threads idle.
+    const order = [...tasks].sort((a, b) => size.get(b.file)! - size.get(a.file)!);
+    let done = 0;
+    opts.progress?.(0, order.length, 'files');
+    encoded = await Promise.all(
+      order.map(async (t) => {
+        const e = (await pool.run(t)) as EncodedFile;
+        opts.progress?.(++done, order.length, t.display);
+        return e;
+      }),
+    );
+    opts.progress?.(order.length, order.length, '');
+  } catch (err) {
+    // A worker that failed (a file that cannot be read, a worker that cannot start): the
+    // sequential pass gives the same result, or the same error, in this thread.
+    console.error(`score: worker threads failed (${(err as Error).message}); scoring in one thread`);
+    return sequential();
+  } finally {
+    await pool.destroy();
+  }
+  const scoredFiles = new Map<string, ScoredFile>(encoded.map((e) => [e.file, decodeScoredFile(e)]));
+  return mergeScores(folders.map((folder) => scoreModelFolder({ folder, root, trustSubmittedParse, scoredFiles })));
+}
