@@ -2,7 +2,8 @@
 // Full-build benchmark: writes a synthetic corpus of --models entries across every benchmark under
 // bench-data/build-<scale>/ (MedVision open-weight runs at 1000·N samples per subtask and pilot runs
 // at 100·N, on 66 subtasks — the 11 demo subtasks and 5 synthetic copies of each, ≈ 9 M samples at
-// N = 1; the latch and ClinicalBench demo submissions), builds the whole site from it (astro +
+// N = 1; the latch demo agents on 60 evals × 3 trials and the ClinicalBench demo agents on 3 tasks ×
+// 5 seeds), builds the whole site from it (astro +
 // pagefind, with an empty score cache), adds one MedVision submission and builds again (the cache
 // warm), and prints one line per figure: full and incremental build seconds, peak RSS of the build
 // process, pages, dist size and the five slowest pages. Prints figures; never fails on them.
@@ -15,7 +16,7 @@ import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoConfig, type DemoModel } 
 import { buildMedvisionReferenceFromTree } from '../src/benchmarks/medvision/reference/read';
 import { writeLatchDemo } from '../src/benchmarks/latch/demo/write';
 import { writeClinicalbenchDemo } from '../src/benchmarks/clinicalbench/demo/write';
-import { LATCH_DEMO_MODELS } from '../src/benchmarks/latch/demo/generator';
+import { LATCH_DEMO_EVALS, LATCH_DEMO_MODELS, type LatchDemoEval } from '../src/benchmarks/latch/demo/generator';
 import { DEMO_AGENTS } from '../src/benchmarks/clinicalbench/demo/generator';
 import type { DemoTarget } from '../src/core/demo-submission';
 import { writeDemoSubmission } from '../src/ingest/demo-files';
@@ -29,7 +30,8 @@ const arg = (name: string) => {
 const MODELS = Number(arg('models') ?? 200);
 const SCALE = Number(arg('scale') ?? 1);
 const ROOT = join(import.meta.dirname, '..');
-const WORK = join(ROOT, 'bench-data', `build-${MODELS}-${SCALE}`);
+// v2: latch at 60 evals, ClinicalBench at 5 seeds (a corpus written by an older bench:build is not reused).
+const WORK = join(ROOT, 'bench-data', `build-v2-${MODELS}-${SCALE}`);
 const target: DemoTarget = { resultsRoot: join(WORK, 'results'), reviewsRoot: join(WORK, 'reviews'), modelsRoot: join(WORK, 'models'), referencesRoot: join(WORK, 'references') };
 const CACHE = join(WORK, 'cache');
 const OUT = join(WORK, 'dist');
@@ -38,6 +40,10 @@ const PILOT = Math.max(1, Math.round(100 * SCALE));
 const PADDING = 2600; // records of ≈ 4 KB, like real ones (long prompt and response text)
 const COPIES = 6;
 const STAMP = '20260901_120000';
+/** latch: the 15 demo evals and 3 copies of each under other ids (60 evals × 3 trials per agent). */
+const LATCH_EVALS: LatchDemoEval[] = [0, 1, 2, 3].flatMap((k) => LATCH_DEMO_EVALS.map((e) => (k === 0 ? e : { ...e, id: `${e.id}_copy${k}` })));
+/** ClinicalBench: 5 seeds × 3 tasks per agent (the demo's 3 seeds and two more). */
+const CLINICAL_SEEDS = [20260402, 42, 1234, 7, 2027];
 
 /** 66 subtasks: the demo's 11 and copies under synthetic dataset names (own ground truth each). */
 const SUBTASKS: DemoConfig[] = Array.from({ length: COPIES }, (_, k) =>
@@ -153,8 +159,8 @@ const medvisionEntries = Math.max(1, MODELS - LATCH_DEMO_MODELS.length - DEMO_AG
 if (!existsSync(join(WORK, 'DONE'))) {
   rmSync(WORK, { recursive: true, force: true });
   const t0 = performance.now();
-  writeLatchDemo(target);
-  writeClinicalbenchDemo(target);
+  writeLatchDemo(target, { evals: LATCH_EVALS });
+  writeClinicalbenchDemo(target, { seeds: CLINICAL_SEEDS });
   for (let i = 0; i < medvisionEntries; i++) samples += await writeMedvisionEntry(i);
   // The answer key: any full-budget run holds every subtask's ground truth (shared by all models).
   const open = benchModel(1);
@@ -167,7 +173,7 @@ if (!existsSync(join(WORK, 'DONE'))) {
 } else samples = Number(readFileSync(join(WORK, 'DONE'), 'utf8'));
 const corpus = du(target.resultsRoot);
 const entries = readdirSync(target.resultsRoot).reduce((s, b) => s + readdirSync(join(target.resultsRoot, b)).length, 0);
-console.log(`corpus: ${entries} entries (${medvisionEntries} MedVision: ${SUBTASKS.length} subtasks × ${FULL} samples open-weight / ${PILOT} pilot; latch and ClinicalBench demo submissions), ${samples.toLocaleString()} MedVision samples, ${(corpus.bytes / 1e6).toFixed(0)} MB, in ${WORK}`);
+console.log(`corpus: ${entries} entries (${medvisionEntries} MedVision: ${SUBTASKS.length} subtasks × ${FULL} samples open-weight / ${PILOT} pilot; ${LATCH_DEMO_MODELS.length} latch: ${LATCH_EVALS.length} evals × 3 trials; ${DEMO_AGENTS.length} ClinicalBench: 3 tasks × ${CLINICAL_SEEDS.length} seeds), ${samples.toLocaleString()} MedVision samples, ${(corpus.bytes / 1e6).toFixed(0)} MB, in ${WORK}`);
 
 rmSync(CACHE, { recursive: true, force: true });
 const load0 = loadavg()[0]!.toFixed(2);

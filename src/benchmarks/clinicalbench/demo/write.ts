@@ -10,15 +10,16 @@ import { demoReferencesRoot, writeReference } from '../../../ingest/references';
 import { buildClinicalbenchReference } from '../reference/schema';
 
 
-/** Writes the demo submissions (and their demo reviews) under `<resultsRoot>/clinicalbench/`. */
-export function writeClinicalbenchDemo(target: DemoTarget): void {
+/** Writes the demo submissions (and their demo reviews) under `<resultsRoot>/clinicalbench/`; `seeds` replaces the demo's (bench:build). */
+export function writeClinicalbenchDemo(target: DemoTarget, opts: { seeds?: readonly number[] } = {}): void {
+  const seeds = opts.seeds ?? DEMO_SEEDS;
   const ROOT = join(target.resultsRoot, 'clinicalbench');
   for (const agent of DEMO_AGENTS) {
     const id = agent.name;
     const dir = join(ROOT, id);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(join(dir, 'episodes'), { recursive: true });
-    const files = demoEpisodeFiles(agent, DEMO_SEEDS);
+    const files = demoEpisodeFiles(agent, seeds);
     for (const { seed, doc } of files) writeFileSync(join(dir, 'episodes', `seed-${seed}.json`), JSON.stringify(doc, null, 1) + '\n');
 
     // What the submitter claims for its row: the same recomputation the board does.
@@ -39,6 +40,6 @@ export function writeClinicalbenchDemo(target: DemoTarget): void {
     console.log(`wrote ${id} (${files.length} seeds × 3 tasks; ${AVERAGE_COLUMN.name} ${claimed[`${id}/${AVERAGE_COLUMN.name}`]?.toFixed(3)})`);
   }
   // The demo's reference: the seeds every demo agent plays, × the three tasks.
-  const reference = buildClinicalbenchReference(DEMO_SEEDS, { version: 'demo', source: 'synthetic: evalboard demo generator (npm run demo-data), src/benchmarks/clinicalbench/demo/generator.ts', synthetic: true, commit: '639207bfb35497a71021e87ca9dd3210f54f580d' });
+  const reference = buildClinicalbenchReference(seeds, { version: 'demo', source: 'synthetic: evalboard demo generator (npm run demo-data), src/benchmarks/clinicalbench/demo/generator.ts', synthetic: true, commit: '639207bfb35497a71021e87ca9dd3210f54f580d' });
   console.log(`wrote ${writeReference(demoReferencesRoot(target), 'clinicalbench', 'demo', reference)}`);
 }

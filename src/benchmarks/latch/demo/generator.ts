@@ -369,8 +369,8 @@ export interface LatchDemoFile {
 }
 
 /** The eval JSONs and `evals/manifest.json`, as written under each submission folder. */
-export function latchDemoEvalFiles(): LatchDemoFile[] {
-  const files: LatchDemoFile[] = LATCH_DEMO_EVALS.map((e) => ({
+export function latchDemoEvalFiles(evals: readonly LatchDemoEval[] = LATCH_DEMO_EVALS): LatchDemoFile[] {
+  const files: LatchDemoFile[] = evals.map((e) => ({
     path: `evals/${e.task}/${e.id}.json`,
     value: {
       id: e.id,
@@ -380,7 +380,7 @@ export function latchDemoEvalFiles(): LatchDemoFile[] {
       metadata: { benchmark: e.bench, task: e.task, kit: e.kit, eval_type: 'scientific', synthetic: true },
     },
   }));
-  files.push({ path: 'evals/manifest.json', value: LATCH_DEMO_EVALS.map((e) => ({ task: e.task, kit: e.kit, eval_id: e.id })) });
+  files.push({ path: 'evals/manifest.json', value: evals.map((e) => ({ task: e.task, kit: e.kit, eval_id: e.id })) });
   return files;
 }
 
@@ -399,9 +399,9 @@ function recordedResult(r: GraderResult, answer: unknown): Record<string, unknow
 }
 
 /** The `result.json` runs of one model: every demo eval × LATCH_DEMO_TRIALS trials. */
-export function latchDemoRuns(model: LatchDemoModel): LatchDemoFile[] {
+export function latchDemoRuns(model: LatchDemoModel, evals: readonly LatchDemoEval[] = LATCH_DEMO_EVALS): LatchDemoFile[] {
   const out: LatchDemoFile[] = [];
-  for (const e of LATCH_DEMO_EVALS) {
+  for (const e of evals) {
     for (let trial = 1; trial <= LATCH_DEMO_TRIALS; trial++) {
       const rand = mulberry32(hashSeed(`latch|${model.name}|${e.id}|${trial}`));
       const noAnswer = rand() < model.noAnswerRate;
