@@ -1,14 +1,14 @@
 // npm run bench [-- --records N] [--rounds R] [--upstream '<command with {tree}>']
-// MedVision scoring end to end on a generated tree of real-shaped TL records (≈ 3.9 KB each),
-// next to a naive Node pass (read every file, JSON.parse every line) and Python's json.loads; each
-// contender is a whole process, started R times in alternation (A B C A B C …) so drift in the
+// MedVision scoring end to end on a generated tree of real-shaped TL records (≈ 3.9 KB each), with
+// the worker threads `score` uses by default and with one thread, next to a naive Node pass (read
+// every file, JSON.parse every line) and Python's json.loads; each contender is a whole process, started R times in alternation (A B C A B C …) so drift in the
 // machine's speed hits all alike; wall and CPU seconds per run, the load average per round.
 // The upstream Python (medvision_bm's parse_outputs per-sample metrics + the TL summarizer) is
 // timed the same way when given: --upstream '<python> <driver.py> {tree}' or EVALBOARD_UPSTREAM
 // ({tree} is replaced by the tree's path). Prints figures; never fails on time (DESIGN §8).
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { DEMO_CONFIGS, DEMO_MODELS, TASK_TAG, demoRecords, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
@@ -74,6 +74,7 @@ function childCpu(): number {
 interface Contender {
   name: string;
   cmd: string[];
+  env?: Record<string, string>;
   check?: (stdout: string) => string | undefined;
 }
 
@@ -92,18 +93,17 @@ for (const f of all) readFileSync(f); // warm the page cache: every contender re
 const NAIVE = `const fs=require('fs');let n=0;for(const f of process.argv.slice(1))for(const l of fs.readFileSync(f,'utf8').split('\\n'))if(l){JSON.parse(l);n++}console.log(n)`;
 const PY = 'import json,sys\nn=0\nfor p in sys.argv[1:]:\n  with open(p) as f:\n    for l in f:\n      if l.strip(): json.loads(l); n+=1\nprint(n)';
 const hasPython = spawnSync('python3', ['-c', '0']).status === 0;
+const scoreCheck = (out: string) => {
+  const doc = JSON.parse(out);
+  const n = doc.items.reduce((s: number, i: { n?: number; n_records?: number }) => s + (i.n_records ?? i.n ?? 0), 0);
+  const errors = doc.findings.filter((f: { severity: string }) => f.severity === 'error').length;
+  return `${n.toLocaleString()} records scored, ${errors} error findings`;
+};
+// Exactly what `npm run --silent score -- <tree> --json` runs, minus npm's own start.
+const SCORE = [process.execPath, '--max-semi-space-size=64', join(ROOT, 'dist-cli', 'score.mjs'), tree, '--json'];
 const contenders: Contender[] = [
-  {
-    name: 'evalboard score --json (validate + score + summarise)',
-    // Exactly what `npm run --silent score -- <tree> --json` runs, minus npm's own start.
-    cmd: [process.execPath, '--max-semi-space-size=64', join(ROOT, 'dist-cli', 'score.mjs'), tree, '--json'],
-    check: (out) => {
-      const doc = JSON.parse(out);
-      const n = doc.items.reduce((s: number, i: { n?: number; n_records?: number }) => s + (i.n_records ?? i.n ?? 0), 0);
-      const errors = doc.findings.filter((f: { severity: string }) => f.severity === 'error').length;
-      return `${n.toLocaleString()} records scored, ${errors} error findings`;
-    },
-  },
+  { name: 'evalboard score --json (validate + score + summarise)', cmd: SCORE, check: scoreCheck },
+  { name: 'evalboard score --json, one thread (EVALBOARD_SCORE_THREADS=1)', cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: '1' }, check: scoreCheck },
   { name: 'naive Node: readFileSync + JSON.parse every line', cmd: [process.execPath, '-e', NAIVE, ...all] },
   ...(hasPython ? [{ name: 'python3 json.loads every line (no metrics)', cmd: ['python3', '-c', PY, ...all] }] : []),
   ...(UPSTREAM ? [{ name: 'upstream Python (as given)', cmd: UPSTREAM.split(/\s+/).filter(Boolean).map((w) => w.replaceAll('{tree}', tree)) }] : []),
@@ -116,7 +116,7 @@ for (let r = 1; r <= ROUNDS; r++) {
   for (const c of contenders) {
     const cpu0 = childCpu();
     const t0 = process.hrtime.bigint();
-    const p = spawnSync(c.cmd[0]!, c.cmd.slice(1), { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const p = spawnSync(c.cmd[0]!, c.cmd.slice(1), { encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, ...c.env } });
     const wall = Number(process.hrtime.bigint() - t0) / 1e9;
     const cpu = childCpu() - cpu0;
     if (p.status !== 0 && !(c.check && p.status === 1)) {
@@ -126,7 +126,7 @@ for (let r = 1; r <= ROUNDS; r++) {
     times.get(c.name)!.wall.push(wall);
     times.get(c.name)!.cpu.push(cpu);
     const note = c.check && r === 1 ? ` (${c.check(p.stdout)})` : '';
-    cells.push(`${c.name.split(':')[0]!.split(' (')[0]} ${wall.toFixed(2)} s wall / ${cpu.toFixed(2)} s cpu${note}`);
+    cells.push(`${c.name.split(':')[0]!.split(' (')[0]!.replace('evalboard score --json', 'ours')} ${wall.toFixed(2)} s wall / ${cpu.toFixed(2)} s cpu${note}`);
   }
   console.log(`round ${r} (load average ${load} → ${loadavg()[0]!.toFixed(2)}): ${cells.join('; ')}`);
 }
@@ -141,8 +141,10 @@ for (const c of contenders) {
   console.log(`${c.name.padEnd(56)} wall ${w.toFixed(2)} s (${range(t.wall)})  cpu ${median(t.cpu).toFixed(2)} s  ${Math.round(RECORDS / w).toLocaleString().padStart(9)} records/s  ${(mb / w).toFixed(0).padStart(4)} MB/s`);
 }
 const ours = median(times.get(contenders[0]!.name)!.wall);
-const naive = median(times.get(contenders[1]!.name)!.wall);
-console.log(`\nours vs naive JSON.parse: ${(naive / ours).toFixed(2)}× (wall medians)`);
+const naive = median(times.get(contenders[2]!.name)!.wall);
+const oneThread = median(times.get(contenders[1]!.name)!.wall);
+console.log(`\nworker threads (${Math.min(availableParallelism(), 4)} on this machine) vs one thread: ${(oneThread / ours).toFixed(2)}× (wall medians)`);
+console.log(`ours vs naive JSON.parse: ${(naive / ours).toFixed(2)}× (wall medians)`);
 if (UPSTREAM) {
   const up = median(times.get('upstream Python (as given)')!.wall);
   console.log(`ours vs upstream (measured above): ${(up / ours).toFixed(1)}×`);
