@@ -3,17 +3,15 @@
 // sums every response of the first load (HTML, CSS, JS, anything else it requests) gzipped; then
 // runs Lighthouse 12.2.3 (performance only) on the page. Prints figures; never fails on them.
 // Options: --samples N (1000), --models M (20), --no-lighthouse, --reuse (measure the last build again).
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
-import { buildMedvisionReferenceFromTree } from '../src/benchmarks/medvision/reference/read';
-import { writeDemoSubmission } from '../src/ingest/demo-files';
-import { writeReference } from '../src/ingest/references';
+import { DEMO_CONFIGS } from '../src/benchmarks/medvision/demo/generator';
 import { slugify } from '../src/core/slug';
-import { hashSeed, mulberry32 } from '../src/core/prng';
+import { writeMedvisionCorpus } from './lib/medvision-corpus';
 import { hasChromium, launch } from './lib/browser';
 import { serveStatic } from './lib/server';
 
@@ -31,29 +29,7 @@ const PAGE = `/explore/medvision/${slugify(CONFIG.config)}/`;
 
 function writeCorpus(): void {
   rmSync(WORK, { recursive: true, force: true });
-  const results = join(WORK, 'results');
-  const rand = mulberry32(hashSeed('bench-explorer'));
-  const target = { resultsRoot: results, reviewsRoot: join(WORK, 'reviews'), modelsRoot: join(WORK, 'models') };
-  for (let i = 0; i < MODELS; i++) {
-    const model: DemoModel = {
-      name: `explorer-model-${String(i).padStart(2, '0')}`,
-      org: `Org ${String.fromCharCode(65 + (i % 12))}`,
-      weights: i % 3 ? 'open' : 'closed',
-      release_date: '2026-01-01',
-      relError: 0.1 + rand() * 0.5,
-      failRate: rand() * 0.1,
-      boxJitter: 0.1 + rand() * 0.5,
-    };
-    const id = `${model.name}-bench`;
-    const parsed = join(results, 'medvision', id, 'Results', TASK_TAG[CONFIG.family], model.name, 'parsed');
-    mkdirSync(parsed, { recursive: true });
-    writeFileSync(join(parsed, `20260901_120000_samples_${CONFIG.config}.jsonl`), [...demoRecords(model, CONFIG, SAMPLES)].join('\n') + '\n');
-    writeDemoSubmission(target, { id, benchmark: 'medvision', model, harness: { name: 'medvision_bm', version: '1.2.0' }, notes: 'synthetic explorer bench', reviewText: 'synthetic' });
-  }
-  const reference = buildMedvisionReferenceFromTree(join(results, 'medvision', 'explorer-model-00-bench', 'Results'), {
-    version: 'bench', source: 'synthetic: scripts/bench-explorer.ts', synthetic: true, treeClass: 'full', caps: { full: SAMPLES, pilot: SAMPLES },
-  });
-  writeReference(join(WORK, 'references'), 'medvision', 'bench', reference);
+  writeMedvisionCorpus({ root: WORK, entries: MODELS, configs: [CONFIG], perSubtask: SAMPLES, seed: 'bench-explorer', prefix: 'explorer', treeClass: 'full' });
 }
 
 /** Every response of the page's first load (until network idle), each gzipped as a server would send it. */
@@ -99,7 +75,8 @@ if (!hasChromium()) {
       const report = join(WORK, 'lighthouse.json');
       const flags = '--chrome-flags=--headless --no-sandbox --disable-gpu';
       try {
-        execFileSync('npx', ['lighthouse', server.url + PAGE, flags, '--only-categories=performance', '--output=json', `--output-path=${report}`, '--quiet'], { cwd: ROOT, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 1_200_000 });
+        // Asynchronously: the static server runs in this process and must keep answering.
+        await promisify(execFile)('npx', ['lighthouse', server.url + PAGE, flags, '--only-categories=performance', '--output=json', `--output-path=${report}`, '--quiet'], { cwd: ROOT, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, timeout: 1_200_000 });
         const lh = JSON.parse(readFileSync(report, 'utf8')) as { lighthouseVersion: string; categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number; displayValue?: string }> };
         const a = (id: string) => lh.audits[id]?.displayValue ?? '—';
         console.log(`Lighthouse ${lh.lighthouseVersion} (mobile preset, simulated throttling): performance ${Math.round(lh.categories.performance.score * 100)}; FCP ${a('first-contentful-paint')}, LCP ${a('largest-contentful-paint')}, TBT ${a('total-blocking-time')}, CLS ${a('cumulative-layout-shift')}, SI ${a('speed-index')}, total byte weight ${a('total-byte-weight')}; load average ${load()}`);
