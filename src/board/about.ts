@@ -4,7 +4,7 @@
  */
 import type { Board, Section } from '../core/board';
 import type { MetricDef } from '../core/metric';
-import { formatMetric } from '../core/format';
+import { formatDifference, formatMetric } from '../core/format';
 import { MDD_FORMULA } from '../core/stats/mdd';
 import { RANK_RANGE_RULE, formatRankRange } from '../core/stats/rank-range';
 import { evidenceOf } from './evidence';
@@ -25,11 +25,6 @@ export function rangeLabel(def: MetricDef): string | undefined {
   return `${end(def.range[0])}–${end(def.range[1])}${def.format.kind === 'percent' ? ' %' : ''}`;
 }
 
-/** A difference in the metric's display units ("1.2 pp" for percentages). */
-export function formatDifference(def: MetricDef, v: number): string {
-  const digits = def.format.digits + 1;
-  return def.format.kind === 'percent' ? `${(v * 100).toFixed(digits)} pp` : `${v.toFixed(digits)}${def.unit === '%' ? ' pp' : ''}`;
-}
 
 export interface AboutNote {
   unit: string;
@@ -69,4 +64,4 @@ export function aboutNote(board: Board, section: Section): AboutNote {
 /** The indistinguishable-from-the-leader marker applies to rows whose range includes 1. */
 export const withLeader = (r: { rankRange: [number, number] }) => r.rankRange[0] === 1;
 
-export { formatMetric, formatRankRange };
+export { formatDifference, formatMetric, formatRankRange };

@@ -2,7 +2,7 @@ import { BENCHMARKS, allBoards, boardPath } from './boards';
 import { allSubmissions, lastChange } from './submissions';
 import type { BenchmarkId } from '../core/board';
 import { entryLabel } from './submission-meta';
-import { formatInterval, formatMetric, supportedDigits } from '../core/format';
+import { formatInterval, formatMetric } from '../core/format';
 import type { Row } from '../core/board';
 
 /** One of a board's top entries as the home page shows it. */
@@ -30,8 +30,9 @@ export interface Leader {
   section?: string;
   /** What the section holds, in words (its short title). */
   sectionTitle?: string;
-  /** Metric the board ranks by, and its direction. */
+  /** Metric the board ranks by (its label and id), and its direction. */
   metric: string;
+  metricId: string;
   better: 'higher' | 'lower';
   /** The top three entries. */
   top: TopEntry[];
@@ -68,7 +69,6 @@ export async function benchmarkCards(): Promise<BenchmarkCard[]> {
       if (!top) continue;
       const def = board.primary.def;
       const rows = section.rows;
-      const digits = supportedDigits(def, rows.map((r) => (r.interval ? (r.interval.hi - r.interval.lo) / 2 : NaN)));
       const ends = rows.flatMap((r) => (r.interval ? [r.interval.lo, r.interval.hi] : r.primary === null ? [] : [r.primary])).filter(Number.isFinite);
       const min = Math.min(...ends), max = Math.max(...ends);
       const pos = (v: number) => (max > min ? Math.round(((v - min) / (max - min)) * 1000) / 10 : 50);
@@ -78,8 +78,8 @@ export async function benchmarkCards(): Promise<BenchmarkCard[]> {
         model: r.model,
         harness: r.harness,
         modelSlug: r.modelSlug,
-        value: formatMetric(def, r.primary, digits),
-        ...(r.interval ? { interval: formatInterval(def, r.interval.lo, r.interval.hi, digits) } : {}),
+        value: formatMetric(def, r.primary),
+        ...(r.interval ? { interval: formatInterval(def, r.interval.lo, r.interval.hi) } : {}),
         n: r.n,
         synthetic: r.synthetic === true,
         ...(r.interval && r.primary !== null && ends.length ? { bar: { lo: pos(r.interval.lo), hi: pos(r.interval.hi), v: pos(r.primary) } } : {}),
@@ -91,6 +91,7 @@ export async function benchmarkCards(): Promise<BenchmarkCard[]> {
         modelSlug: top.modelSlug,
         ...(board.sections.length > 1 ? { section: section.id, sectionTitle: section.shortTitle ?? section.title } : {}),
         metric: board.primary.label,
+        metricId: def.id,
         better: def.direction === 'lower' ? 'lower' : 'higher',
         top: rows.slice(0, 3).map(topOf),
         entries: rows.length,

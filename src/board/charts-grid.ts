@@ -32,8 +32,8 @@ export function heatGrid(board: Board, sectionId: string): ChartSpec | undefined
     .filter((c) => c.section === sectionId && c.value !== null && Number.isFinite(c.value) && byLabel.has(c.model))
     .map((c) => {
       const r = byLabel.get(c.model)!;
-      const text = formatMetric(def, c.value, digits).replace('%', '');
-      return { key: r.entryKey, subtask: c.subtask, v: c.value! * k, text, title: `${entryName(r)} — ${c.subtaskLabel ?? c.subtask}: ${board.primary.label} ${formatMetric(def, c.value, digits)} (n = ${c.n})` };
+      const text = formatMetric(def, c.value).replace('%', '');
+      return { key: r.entryKey, subtask: c.subtask, v: c.value! * k, text, title: `${entryName(r)} — ${c.subtaskLabel ?? c.subtask}: ${board.primary.label} ${formatMetric(def, c.value)} (n = ${c.n})` };
     });
   if (!section || cells.length === 0) return undefined;
   const entries = rows.filter((r) => cells.some((c) => c.key === r.entryKey));

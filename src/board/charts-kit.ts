@@ -25,7 +25,7 @@ import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import type { Board, Row } from '../core/board';
 import type { MetricDef } from '../core/metric';
-import { formatInterval, formatMetric, supportedDigits } from '../core/format';
+import { formatInterval, formatMetric } from '../core/format';
 import { formatRankRange } from '../core/stats/rank-range';
 
 /** Font size of every chart text, in viewBox units (= CSS px, see above). */
@@ -138,15 +138,14 @@ export const upIsBetterLabel = (label: string, def: MetricDef) => `↑ better: $
 
 /** Decimals of the board's primary metric, as its table shows them (supported by the intervals). */
 export function primaryDigits(board: Board): number {
-  const rows = board.sections.flatMap((s) => s.rows);
-  return supportedDigits(board.primary.def, rows.map((r) => (r.interval ? (r.interval.hi - r.interval.lo) / 2 : NaN)));
+  return board.primary.def.format.digits; // one number style: the metric's own decimals (src/core/format.ts)
 }
 
 /** Tooltip text of an entry's value: "name — MRE 0.123 [0.100, 0.150] (95 % bootstrap), rank 1–2 of 5". */
 export function valueTitle(o: { name: string; label: string; def: MetricDef; digits: number; value: number; interval?: Row['interval']; rank?: { range: Row['rankRange']; of: number } }): string {
-  const iv = o.interval ? ` ${formatInterval(o.def, o.interval.lo, o.interval.hi, o.digits)} (${Math.round((o.interval.level ?? 0.95) * 100)} % ${o.interval.method === 'bootstrap' ? 'bootstrap' : 't'} interval)` : '';
+  const iv = o.interval ? ` ${formatInterval(o.def, o.interval.lo, o.interval.hi)} (${Math.round((o.interval.level ?? 0.95) * 100)} % ${o.interval.method === 'bootstrap' ? 'bootstrap' : 't'} interval)` : '';
   const rank = o.rank ? `, rank ${formatRankRange(o.rank.range)} of ${o.rank.of}` : '';
-  return `${o.name} — ${o.label} ${formatMetric(o.def, o.value, o.digits)}${iv}${rank}`;
+  return `${o.name} — ${o.label} ${formatMetric(o.def, o.value)}${iv}${rank}`;
 }
 
 /** Tagged marks: Plot draws one element per datum, in data order; `plotSvg` wraps each in its entry's group. */

@@ -21,6 +21,7 @@ export async function boardRowsFor(submissionId: string): Promise<ContributedRow
           href: boardPath(b),
           label: `${r.model} · ${r.harness}`,
           metric: b.primary.label,
+          metricId: def.id,
           value: r.primary,
           display: formatMetric(def, r.primary),
           ...(r.interval

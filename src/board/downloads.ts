@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { Board, Entry, Row, Section, SectionMdd, UnrankedRow } from '../core/board';
 import { neutraliseFormula } from '../core/escape';
+import type { MetricDef } from '../core/metric';
 import type { BoardDownload, BoardDownloadRow } from '../core/board-download-schema';
 import { MDD_FORMULA } from '../core/stats/mdd';
 import { RANK_RANGE_RULE } from '../core/stats/rank-range';
@@ -29,6 +30,9 @@ const intervalOf = (r: Entry, level: number): BoardDownloadRow['interval'] =>
 
 const mddOf = (m: SectionMdd | undefined, section: string): BoardDownload['mdd'] =>
   m ? { value: m.value, basis: m.basis, n: m.n, between: m.between, formula: MDD_FORMULA[m.basis], section } : null;
+
+/** The site's number style for a metric (src/core/format.ts), so a reader of the download can show what the page shows. */
+const displayOf = (def: MetricDef): BoardDownload['primary']['display'] => ({ kind: def.format.kind, digits: def.format.digits, scale: def.format.kind === 'percent' ? 100 : 1 });
 
 /** The board download: the structure `/schemas/board.json` publishes (`src/core/board-download-schema.ts`). */
 export function boardDownload(board: Board): BoardDownload {
@@ -67,8 +71,9 @@ export function boardDownload(board: Board): BoardDownload {
       direction: p.direction,
       unit: p.unit,
       range: p.range ? [num(p.range[0]), num(p.range[1])] : null,
+      display: displayOf(p),
     },
-    secondary: board.secondary.map((c) => ({ metric: c.def.id, label: c.label })),
+    secondary: board.secondary.map((c) => ({ metric: c.def.id, label: c.label, display: displayOf(c.def) })),
     unit: ev.unit,
     min_units: ev.minUnits,
     method: ev.method,

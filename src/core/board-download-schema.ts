@@ -60,6 +60,15 @@ export const downloadRowSchema = z
   })
   .strict();
 
+const displaySchema = z
+  .object({
+    kind: z.enum(['fixed', 'percent']),
+    digits: z.number().int().nonnegative(),
+    scale: z.number(),
+  })
+  .strict()
+  .describe('How the site shows this metric: value × scale with `digits` decimals (a % sign when kind is percent). Values here are unrounded.');
+
 export const boardDownloadSchema = z
   .object({
     format: z.literal('evalboard-board/1'),
@@ -73,9 +82,10 @@ export const boardDownloadSchema = z
         direction: z.enum(['higher', 'lower']),
         unit: z.string(),
         range: z.tuple([bound, bound]).nullable().describe('Natural range of the metric (null end: open); intervals are drawn truncated to it.'),
+        display: displaySchema,
       })
       .strict(),
-    secondary: z.array(z.object({ metric: z.string(), label: z.string() }).strict()),
+    secondary: z.array(z.object({ metric: z.string(), label: z.string(), display: displaySchema }).strict()),
     unit: z.string().describe('The independent unit intervals resample (evals, seeds, samples).'),
     min_units: z.number().int().describe('Fewest units a row needs to be ranked; rows with fewer are preliminary.'),
     method: z.string().describe('How the intervals are computed.'),

@@ -17,7 +17,7 @@
  */
 import type { MetricDef } from './metric';
 import { escapeHtml } from './escape';
-import { formatMetric } from './format';
+import { formatDifference, formatMetric } from './format';
 import { pairedBootstrap } from './stats/bootstrap';
 import { combine, groupSums, type GroupStat } from './stats/group-stat';
 import { holmAdjust } from './stats/holm';
@@ -31,8 +31,8 @@ export const ALPHA = 0.05;
 export const COMPARE_REPLICATES = 2000;
 
 /** What compare needs of a metric (JSON-safe: the client page gets it from the data file). */
-export type CompareMetric = Pick<MetricDef, 'id' | 'label' | 'direction' | 'format'>;
-export const compareMetric = ({ id, label, direction, format }: MetricDef): CompareMetric => ({ id, label, direction, format: { ...format } });
+export type CompareMetric = Pick<MetricDef, 'id' | 'label' | 'direction' | 'format' | 'unit'>;
+export const compareMetric = ({ id, label, direction, format, unit }: MetricDef): CompareMetric => ({ id, label, direction, format: { ...format }, unit });
 
 /** One entry's per-unit values of one block of units (a MedVision config, a latch task, a ClinicalBench column). */
 export interface UnitBlock {
@@ -272,12 +272,8 @@ export function compareData(pairs: readonly (readonly [CompareData, CompareData]
 /** A side of a compare page: `slug` the entry key, `name` "model · harness", `modelSlug` the model page. */
 export interface CompareSide { slug: string; name: string; modelSlug?: string }
 
-const fmt = (def: CompareMetric, v: number, digits: number) => formatMetric(def as MetricDef, v, digits); // formatMetric reads only `format`
-const signed = (d: Difference, v: number) => {
-  if (!Number.isFinite(v)) return '—';
-  const s = fmt(d.def, Math.abs(v), d.def.format.digits + 1);
-  return v > 0 ? `+${s}` : v < 0 ? `−${s}` : s;
-};
+const value = (d: Difference, v: number) => `<span data-metric="${escapeHtml(d.def.id)}">${formatMetric(d.def, v)}</span>`;
+const signed = (d: Difference, v: number) => formatDifference(d.def, v, { signed: true });
 /** JSON numbers for `data-raw` (NaN as null). */
 const raw = (d: Difference) => JSON.stringify({ n: d.n, a: d.a, b: d.b, diff: d.diff, lo: d.lo, hi: d.hi, p: d.p, pAdj: d.pAdj, replicates: d.replicates, verdict: d.verdict, ...(d.mcnemar ? { mcnemar: d.mcnemar } : {}) });
 
@@ -316,10 +312,10 @@ export function compareTablesHtml(a: CompareSide, b: CompareSide, diffs: readonl
           `<th scope="row" class="l">${e(d.task)}${explore ? ` <a class="small" href="${e(`${base}${explore}`)}" data-explore-row aria-label="${e(`${d.task}: per-sample results of both`)}">samples</a>` : ''}</th>` +
           `<td class="l"><a href="${e(`${base}metrics/${d.def.id}/`)}">${e(d.def.label)}</a> <span class="muted small">(${d.def.direction} better)</span></td>` +
           `<td>${d.n.toLocaleString('en-US')} <span class="muted small">${e(d.unit.replace('shared ', ''))}</span></td>` +
-          `<td>${fmt(d.def, d.a, d.def.format.digits + 1)}</td>` +
-          `<td>${fmt(d.def, d.b, d.def.format.digits + 1)}</td>` +
-          `<td>${signed(d, d.diff)}</td>` +
-          `<td class="ci">${Number.isFinite(d.lo) && Number.isFinite(d.hi) ? `[${signed(d, d.lo)}, ${signed(d, d.hi)}]` : '—'}</td>` +
+          `<td>${value(d, d.a)}</td>` +
+          `<td>${value(d, d.b)}</td>` +
+          `<td><span data-metric-diff="${e(d.def.id)}">${signed(d, d.diff)}</span></td>` +
+          `<td class="ci">${Number.isFinite(d.lo) && Number.isFinite(d.hi) ? `<span data-metric-diff="${e(d.def.id)}">[${signed(d, d.lo)}, ${signed(d, d.hi)}]</span>` : '—'}</td>` +
           (binary ? `<td>${mc}</td>` : '') +
           `<td>${d.p === null ? '—' : `${fmtP(d.p)} (${d.pAdj === null ? '—' : fmtP(d.pAdj)})`}</td>` +
           `<td class="l">${verdict}<br><span class="muted small">${e(d.reason)}</span></td></tr>`,

@@ -1,30 +1,40 @@
 import type { MetricDef } from './metric';
 
-const scale = (def: MetricDef) => (def.format.kind === 'percent' ? 100 : 1);
+// One number style. A metric's values are shown everywhere (tables, phone cards, the home page,
+// model and compare pages, chart tooltips, the validate report) with its definition's
+// `format`: `digits` fixed decimals, and `percent` values (stored as fractions) scaled by 100 with
+// a % sign. Differences between two values (compare, minimum detectable differences) show one
+// decimal more. Pages mark every shown value with `data-metric="<id>"` (differences with
+// `data-metric-diff`) so tests/site/precision.test.ts can hold the built site to this.
 
-/** Display a metric value with the registry's format (or `digits`); NaN/null as an em dash. */
-export function formatMetric(def: MetricDef, v: number | null | undefined, digits = def.format.digits): string {
+type Format = Pick<MetricDef, 'format'>;
+const scale = (def: Format) => (def.format.kind === 'percent' ? 100 : 1);
+
+/** Display a metric value with its definition's format; NaN/null as an em dash. */
+export function formatMetric(def: Format, v: number | null | undefined): string {
   if (v === null || v === undefined || Number.isNaN(v)) return '—';
-  const s = (v * scale(def)).toFixed(digits);
+  const s = (v * scale(def)).toFixed(def.format.digits);
   return def.format.kind === 'percent' ? `${s}%` : s;
 }
 
 /** `[lo, hi]` in the metric's display units, without the percent sign. */
-export function formatInterval(def: MetricDef, lo: number, hi: number, digits = def.format.digits): string {
-  return `[${(lo * scale(def)).toFixed(digits)}, ${(hi * scale(def)).toFixed(digits)}]`;
+export function formatInterval(def: Format, lo: number, hi: number): string {
+  return `[${(lo * scale(def)).toFixed(def.format.digits)}, ${(hi * scale(def)).toFixed(def.format.digits)}]`;
 }
 
+/** Decimals of a difference between two values of the metric: one more than its values'. */
+export const differenceDigits = (def: Format) => def.format.digits + 1;
+
 /**
- * Decimals the data supports: two significant digits of the typical (median) interval
- * half-width, never fewer than 0 nor more than the registry's digits + 2. Without intervals the
- * registry's digits stand.
+ * A difference in the metric's display units, one decimal more than its values: "0.0123",
+ * "1.23 pp" for percentages (and for metrics whose unit is %). `signed` writes + and − (U+2212).
  */
-export function supportedDigits(def: MetricDef, halfWidths: readonly number[]): number {
-  const hw = halfWidths.filter((h) => Number.isFinite(h) && h > 0).sort((a, b) => a - b);
-  if (hw.length === 0) return def.format.digits;
-  const mid = hw[Math.floor(hw.length / 2)]! * scale(def);
-  const d = 1 - Math.floor(Math.log10(mid));
-  return Math.max(0, Math.min(def.format.digits + 2, d));
+export function formatDifference(def: Pick<MetricDef, 'format' | 'unit'>, v: number, opts: { signed?: boolean } = {}): string {
+  if (!Number.isFinite(v)) return '—';
+  const s = (Math.abs(v) * scale(def)).toFixed(differenceDigits(def));
+  const sign = v < 0 ? (opts.signed ? '−' : '-') : v > 0 && opts.signed ? '+' : '';
+  const pp = def.format.kind === 'percent' || def.unit === '%' ? ' pp' : '';
+  return `${sign}${s}${pp}`;
 }
 
 /** Raw value for `data-v` (sorting, downloads): 6 significant digits, empty when missing. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalPair, compareData, compareTablesHtml, parseCompareData, sharedUnits, type CompareData } from '../../src/core/compare';
 import { holmAdjust } from '../../src/core/stats/holm';
 
-const DEF = { id: 'acc', label: 'Accuracy', direction: 'higher' as const, format: { kind: 'fixed' as const, digits: 1 } };
+const DEF = { id: 'acc', label: 'Accuracy', direction: 'higher' as const, format: { kind: 'fixed' as const, digits: 1 }, unit: '%' };
 
 /** A latch-like entry: per-eval pass rates (%) with their majority outcomes, one scope. */
 function evals(entry: string, rates: Record<string, number>, minUnits = 5): CompareData {

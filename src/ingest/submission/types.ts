@@ -11,6 +11,8 @@ export interface ContributedRow {
   /** Row label (the entry as the benchmark names it: a model, model|harness, an agent). */
   label: string;
   metric: string;
+  /** The metric's id (pages mark the shown value with it). */
+  metricId?: string;
   value: number | null;
   display: string;
   /** 95 % interval where the benchmark defines one. */

@@ -7,6 +7,7 @@ import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submis
 import type { Finding } from '../../../core/findings';
 import type { Submission } from '../../../core/submission-schema';
 import { metric } from '../metrics';
+import { formatMetric } from '../../../core/format';
 import { summarizeEpisodes, type ScoredEpisode, type MeanInterval, type SeedRow } from '../scorer/aggregate';
 import { TASK_IDS, TASKS, type TaskId } from '../scorer/tasks';
 import { AVERAGE_COLUMN, PRECISION_COLUMN, TASK_COLUMNS } from '../columns';
@@ -112,7 +113,7 @@ function overall(entries: RankedClinicalEntry[]): Board {
       ...iv(s.average),
       unitValues: perSeed(s.rows, (r) => r.average),
       secondary: [...TASK_COLUMNS, PRECISION_COLUMN].map((c) => val(s[c.rowKey])),
-      composition: s.rows.map((r) => `seed ${r.seed}: ${[r.easy, r.medium, r.hard].map((v) => (v === null ? '—' : v.toFixed(3))).join(' / ')}`),
+      composition: s.rows.map((r) => `seed ${r.seed}: ${[r.easy, r.medium, r.hard].map((v) => formatMetric(metric('cb-benchmark-score'), v)).join(' / ')}`),
       links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, TASK_IDS[0]) })),
     } });
   }
@@ -146,7 +147,7 @@ function difficulty(entries: RankedClinicalEntry[], d: (typeof DIFFICULTIES)[num
       ...iv(s[d.key]),
       unitValues: perSeed(s.rows, (r) => r[d.key]),
       secondary: comp,
-      composition: COMPONENTS.map((c, i) => `${WEIGHT[c]} × ${c} ${comp[i] === null ? '—' : comp[i]!.toFixed(3)}`).concat('clamped to [0.01, 0.99]'),
+      composition: COMPONENTS.map((c, i) => `${WEIGHT[c]} × ${c} ${formatMetric(metric(`cb-${c}`), comp[i])}`).concat('clamped to [0.01, 0.99]'),
       links: s.seeds.map((seed) => ({ label: `seed ${seed}`, href: seedPagePath(seed, d.task) })),
     } });
   }

@@ -79,7 +79,7 @@ export function submissionRecomputation(r: HeuristicRecomputation, seed: number)
 
 function recomputedRow(r: Recomputation): ReportedViewRow {
   const v = r.row;
-  const unrounded = `unrounded: Easy ${v.easy}, Medium ${v.medium}, Hard ${v.hard}, Average ${v.average === null ? '—' : v.average.toFixed(4)}, flag precision ${formatMetric(PRECISION, v.flag_precision, 1)}`;
+  const unrounded = `unrounded: Easy ${v.easy}, Medium ${v.medium}, Hard ${v.hard}, Average ${v.average === null ? '—' : v.average.toFixed(4)}, flag precision ${v.flag_precision === null ? '—' : `${(v.flag_precision * 100).toFixed(1)}%`}`;
   return {
     kind: 'recomputed',
     cells: [r.label, formatMetric(SCORE, v.easy), formatMetric(SCORE, v.medium), formatMetric(SCORE, v.hard), formatMetric(AVERAGE, v.average), formatMetric(PRECISION, v.flag_precision), r.from],
