@@ -131,12 +131,16 @@ const ownerDoc = (el: Element) => el.ownerDocument;
 export function enhanceBoards(doc: Document): void {
   const form = doc.querySelector<HTMLFormElement>('form[data-board-filters]');
   const tables = [...doc.querySelectorAll<HTMLTableElement>('table[data-board]')];
-  if (tables.length === 0) return;
+  // Rows listed without a rank (preliminary, partial, under review) are filtered and counted too;
+  // a board may have nothing else.
+  const listed = [...doc.querySelectorAll<HTMLTableElement>('table[data-unranked]')];
+  if (tables.length === 0 && listed.length === 0) return;
   const indexed = new Map(tables.map((t) => [t, indexTable(t)]));
+  const listedRows = new Map(listed.map((t) => [t, [...t.tBodies[0]!.rows].map((tr) => ({ tr, text: `${tr.cells[0]?.textContent ?? ''} ${tr.dataset.o ?? ''}`.toLowerCase() }))]));
   const params = new URLSearchParams(location.search);
   let sortCol = Number(params.get('sort') ?? '0');
   let sortDir: 'asc' | 'desc' = params.get('dir') === 'desc' ? 'desc' : 'asc';
-  const cols = columnsOf(tables[0]!);
+  const cols: Columns = tables[0] ? columnsOf(tables[0]) : { primary: -1, optional: [] };
   const hidden = new Set((params.get('hide') ?? '').split(',').filter((k) => cols.optional.some((c) => c.key === k)));
   const toggles = form?.querySelector<HTMLElement>('[data-col-toggles]');
   const applyHide = () => { for (const t of tables) applyHidden(t, hidden); };
@@ -188,13 +192,14 @@ export function enhanceBoards(doc: Document): void {
     const q = get('q').toLowerCase(), w = get('w'), org = get('org'), from = get('from'), to = get('to'), cls = get('class');
     let shown = 0, total = 0;
     const visible = new Map<string, Set<string> | null>();
-    for (const t of tables) {
+    for (const t of [...tables, ...listed]) {
+      const ranked = indexed.get(t);
       const section = t.closest<HTMLElement>('[data-section]');
       const sectionHidden = !!cls && !!section && section.dataset.section !== cls;
       if (section) section.hidden = sectionHidden;
       const keys = new Set<string>();
       let inTable = 0;
-      for (const r of indexed.get(t)!) {
+      for (const r of ranked ?? listedRows.get(t)!) {
         total++;
         const d = r.tr.dataset.d ?? '';
         const ok = !sectionHidden && (!q || r.text.includes(q)) && (!w || r.tr.dataset.w === w) && (!org || r.tr.dataset.o === org) &&
@@ -206,8 +211,9 @@ export function enhanceBoards(doc: Document): void {
           if (r.tr.dataset.entry) keys.add(r.tr.dataset.entry);
         }
       }
+      if (!ranked) continue; // listed rows: counted, never charted
       if (section?.dataset.section) visible.set(section.dataset.section, sectionHidden ? null : keys);
-      noMatch(t, !sectionHidden && inTable === 0 && indexed.get(t)!.length > 0);
+      noMatch(t, !sectionHidden && inTable === 0 && ranked.length > 0);
     }
     redrawCharts(doc, visible);
     const out = form.querySelector('output[data-count]');
