@@ -43,8 +43,8 @@ export function matchScore(terms: string[], title: string, body: string): number
     total += s;
   }
   // The page named by the query ("clinicalbench" → the ClinicalBench page, not its metrics).
-  const lead = queryTerms(title).slice(0, terms.length);
-  if (lead.length === terms.length && lead.every((w, i) => w === terms[i])) total += 4 * terms.length;
+  const words = queryTerms(title);
+  if (words.length >= terms.length && terms.every((w, i) => w === words[i])) total += (words.length === terms.length ? 8 : 4) * terms.length;
   return total;
 }
 

@@ -20,7 +20,7 @@ describe('search ranking', () => {
     expect(order('modelz')).toEqual(['How to submit', 'Models', 'demo-vlm-7b']); // near forms only: Pagefind's order
   });
   it('puts the page the query names first', () => {
-    const pages = [{ title: 'Recall clinicalbench · cb-recall', body: '' }, { title: 'ClinicalBench', body: '' }];
+    const pages = [{ title: 'Recall clinicalbench · cb-recall', body: '' }, { title: 'ClinicalBench: Hard', body: '' }, { title: 'ClinicalBench', body: '' }];
     expect(rankResults(queryTerms('ClinicalBench'), pages, (p) => p)[0]!.title).toBe('ClinicalBench');
   });
 });
