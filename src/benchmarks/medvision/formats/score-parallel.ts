@@ -3,19 +3,17 @@
  * samples file, so the files of one model are scored in parallel too. The result is the
  * sequential one exactly: each file is scored by the same code, sent back in columns, and the
  * model summaries are grouped here in upstream's order. Used by `score` (no per-sample records
- * kept); small trees, one file, no compiled worker (tests and the site run from source) or
- * EVALBOARD_SCORE_THREADS=1 score in this thread, where starting workers would cost more.
+ * kept) when asked for: EVALBOARD_SCORE_THREADS=N (N ≥ 2). The default is one thread: measured on
+ * this project's 2-core machine, the pool cost ≈ 0.5 s more CPU (each worker loads the reader
+ * and zod) and was no faster in wall time on the 100 k-record tree (0.89×; docs/scaling.md).
+ * Without a compiled worker (tests and the site run from source) it scores in this thread.
  */
 import { existsSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { discoverModelFolders, taskTypeOf } from './discover';
 import { decodeScoredFile, type EncodedFile, type ScoredFile } from './score-file';
 import { mergeScores, scoreMedvisionTree, scoreModelFolder, shownPath, type MedvisionScore } from './score-tree';
 import type { ScoreFileTask } from './score-worker';
-
-/** Below this many bytes of samples files one thread is faster (measured: see docs/scaling.md). */
-export const PARALLEL_MIN_BYTES = 24 << 20;
 
 /** The compiled worker beside the compiled tool (`dist-cli/`); absent when running from source. */
 const WORKER = new URL('./medvision-score-worker.mjs', import.meta.url);
@@ -24,17 +22,14 @@ export interface ParallelScoreOptions {
   trustSubmittedParse?: boolean;
   /** Told as work progresses (model folders in one thread, files in workers): the CLI's progress line. */
   progress?: (done: number, total: number, label: string) => void;
-  /**
-   * Worker threads, used whatever the tree's size (1: this thread only); default
-   * EVALBOARD_SCORE_THREADS, else the machine's cores (at most 4) for trees of PARALLEL_MIN_BYTES or more.
-   */
+  /** Worker threads (1: this thread only); default EVALBOARD_SCORE_THREADS, else 1. */
   threads?: number;
 }
 
-/** Threads asked for (option, else EVALBOARD_SCORE_THREADS): used whatever the tree's size. */
-function threadsAsked(opts: ParallelScoreOptions): number | undefined {
+/** Threads asked for (option, else EVALBOARD_SCORE_THREADS), else one. */
+function threadsAsked(opts: ParallelScoreOptions): number {
   const env = Number(process.env.EVALBOARD_SCORE_THREADS);
-  return opts.threads ?? (Number.isInteger(env) && env > 0 ? env : undefined);
+  return opts.threads ?? (Number.isInteger(env) && env > 0 ? env : 1);
 }
 
 export async function scoreMedvisionTreeParallel(root: string, opts: ParallelScoreOptions = {}): Promise<MedvisionScore> {
@@ -47,13 +42,9 @@ export async function scoreMedvisionTreeParallel(root: string, opts: ParallelSco
       return taskType ? [{ file, display: shownPath(root, file), taskType, trustSubmittedParse }] : [];
     }),
   );
-  const asked = threadsAsked(opts);
-  const threads = Math.min(asked ?? Math.min(availableParallelism(), 4), tasks.length);
+  const threads = Math.min(threadsAsked(opts), tasks.length);
   if (threads < 2 || !existsSync(fileURLToPath(WORKER))) return sequential();
   const size = new Map(tasks.map((t) => [t.file, statSync(t.file).size]));
-  let bytes = 0;
-  for (const n of size.values()) bytes += n;
-  if (asked === undefined && bytes < PARALLEL_MIN_BYTES) return sequential();
 
   const { default: Tinypool } = await import('tinypool');
   const pool = new Tinypool({ filename: WORKER.href, minThreads: threads, maxThreads: threads });
