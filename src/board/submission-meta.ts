@@ -6,7 +6,7 @@ import type { Entry } from '../core/board';
 import { modelsRootFor, readModelRegistry, type ModelRegistry } from '../ingest/models/registry';
 import { resultsRoot } from './paths';
 
-export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'paramsB' | 'submittedAt' | 'harness' | 'entryKey' | 'synthetic'>;
+export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'paramsB' | 'submittedAt' | 'harness' | 'entryKey' | 'synthetic' | 'source'>;
 
 const registries = new Map<string, ModelRegistry>();
 
@@ -65,6 +65,7 @@ export function identityOf(id: string, s: Submission): Identity {
     harness: harnessLabel(s.harness),
     entryKey: entryKeyOf(s),
     ...(s.synthetic === true || m?.synthetic === true ? { synthetic: true } : {}),
+    ...(s.source ? { source: s.source } : {}),
   };
 }
 

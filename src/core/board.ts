@@ -1,4 +1,5 @@
 import type { MetricDef } from './metric';
+import type { SourceCredit } from './source-credit';
 
 /** A registered benchmark's id (`src/benchmarks/index.ts` is the list). */
 export type BenchmarkId = string;
@@ -54,6 +55,8 @@ export interface Entry {
   unitValues?: Record<string, number>;
   /** Synthetic demo data (the submission or its registered model says `synthetic: true`): badged wherever the row is shown. */
   synthetic?: boolean;
+  /** Imported from a public repository (`submission.json` "source"): its licence and attribution are shown with the row. */
+  source?: SourceCredit;
 }
 
 /** Units an entry was scored on, out of the board's fixed unit set. */

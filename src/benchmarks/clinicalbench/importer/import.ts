@@ -11,6 +11,7 @@ import { basename, join, relative } from 'node:path';
 import type { BenchmarkImporter, ImportOptions, ImportReport, ReportedTable } from '../../../core/benchmark';
 import type { ModelRecord } from '../../../core/model-schema';
 import type { Review, Submission } from '../../../core/submission-schema';
+import { creditFromProvenance } from '../../../core/source-credit';
 import { isRealDir, isRealFile, listDir } from '../../../core/fs-walk';
 import { ImportPlan, emptyReport, readJsonOrUndefined } from '../../../ingest/import-plan';
 import { writeReference } from '../../../ingest/references';
@@ -107,6 +108,7 @@ export async function importClinicalbench(opts: ImportOptions): Promise<ImportRe
     }
     const harness: Submission['harness'] = { name: 'clinical-trial-auditor', version: commit ?? 'unknown', ...(commit ? { commit } : {}) };
     const unknown = ['submitted_at', 'disclosures.contamination', 'model params', 'model licence', 'model release_date', ...(commit ? [] : ['harness.version']), ...(p?.attribution ? [] : ['submitter'])];
+    const credit = creditFromProvenance(opts.provenance);
     const submission: Submission = {
       id,
       benchmark: 'clinicalbench',
@@ -115,6 +117,7 @@ export async function importClinicalbench(opts: ImportOptions): Promise<ImportRe
       submitter: { name: p?.attribution ?? 'unknown' },
       harness,
       disclosures: { contamination: 'unknown', notes: `Imported by evalboard (npm run import) from ${provenance}${p?.licence ? `; licence: ${p.licence}` : ''}. Agent as the episodes name it: ${allNames.join('; ')}. Seeds: ${[...used].join(', ')}. Run date unknown (submitted_at is a placeholder).` },
+      ...(credit ? { source: credit } : {}),
     };
     plan.json(join(out, 'submission.json'), submission);
     if (opts.out.reviewsRoot) {

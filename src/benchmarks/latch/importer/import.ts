@@ -16,6 +16,7 @@ import Papa from 'papaparse';
 import type { BenchmarkImporter, ImportOptions, ImportReport, ReportedTable } from '../../../core/benchmark';
 import type { ModelRecord } from '../../../core/model-schema';
 import type { Review, Submission } from '../../../core/submission-schema';
+import { creditFromProvenance } from '../../../core/source-credit';
 import { isRealDir, isRealFile, listDir } from '../../../core/fs-walk';
 import { parsePythonJson } from '../../../core/python-json';
 import { ImportPlan, emptyReport, readJsonOrUndefined } from '../../../ingest/import-plan';
@@ -319,6 +320,7 @@ export async function importLatch(opts: ImportOptions): Promise<ImportReport> {
     }
     const unknown = ['harness.version (result.json names the harness only)', 'submitted_at', 'disclosures.contamination', 'model weights', 'model params', 'model licence', 'model release_date'];
     if (!p?.attribution) unknown.push('submitter');
+    const credit = creditFromProvenance(opts.provenance);
     const submission: Submission = {
       id,
       benchmark: 'latch',
@@ -334,6 +336,7 @@ export async function importLatch(opts: ImportOptions): Promise<ImportReport> {
           'Run date unknown: result.json carries none (submitted_at is a placeholder).',
         ].join(' '),
       },
+      ...(credit ? { source: credit } : {}),
     };
     plan.json(join(out, 'submission.json'), submission);
     if (opts.out.reviewsRoot) {

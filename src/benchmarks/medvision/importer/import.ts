@@ -12,6 +12,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import type { BenchmarkImporter, ImportOptions, ImportReport, ReportedTable } from '../../../core/benchmark';
 import type { ModelRecord } from '../../../core/model-schema';
 import type { Review, Submission } from '../../../core/submission-schema';
+import { creditFromProvenance } from '../../../core/source-credit';
 import { isRealDir, isRealFile, listDir } from '../../../core/fs-walk';
 import { ImportPlan, emptyReport, readJsonOrUndefined } from '../../../ingest/import-plan';
 import { writeReference } from '../../../ingest/references';
@@ -273,6 +274,7 @@ export async function importMedvision(opts: ImportOptions): Promise<ImportReport
       f.facts.modelSource.length ? `lmms-eval model backend: ${f.facts.modelSource.join(', ')}.` : '',
       'Contamination: unknown (not stated by the source).',
     ].filter(Boolean);
+    const credit = creditFromProvenance(opts.provenance);
     const submission: Submission = {
       id,
       benchmark: 'medvision',
@@ -281,6 +283,7 @@ export async function importMedvision(opts: ImportOptions): Promise<ImportReport
       submitter: { name: attribution ?? 'unknown' },
       harness,
       disclosures: { contamination: 'unknown', notes: notes.join(' ') },
+      ...(credit ? { source: credit } : {}),
     };
     if (!date) report.notes.push(`${relOf(f.dir)}: no run date in results.json: submitted_at written as 1970-01-01 (placeholder, fill in by hand)`);
     if (!attribution) unknown.push('submitter');
