@@ -20,6 +20,26 @@ export function referencesRootFor(resultsRoot: string): string {
   return process.env.EVALBOARD_REFERENCES ?? join(dirname(resultsRoot), 'references');
 }
 
+/**
+ * The versions a submission is compared with: synthetic (demo) references for a synthetic
+ * submission only, the others for a real one only. A demo answer key is no ground truth for a real
+ * run, even where it names the same subtask, eval or seed (imported public runs sit beside the
+ * demo data in one build).
+ */
+export function referencesOfKind<T extends { synthetic?: boolean }>(versions: readonly ReferenceVersion<T>[], synthetic: boolean): ReferenceVersion<T>[] {
+  return versions.filter((v) => (v.data.synthetic === true) === synthetic);
+}
+
+/** Whether the folder's `submission.json` says `"synthetic": true` (unreadable: no, it is then compared as a real run). */
+export function declaresSynthetic(dir: string): boolean {
+  try {
+    const s = parsePythonJson(readFileSync(join(dir, 'submission.json'), 'utf8')) as { synthetic?: unknown } | null;
+    return s !== null && typeof s === 'object' && s.synthetic === true;
+  } catch {
+    return false;
+  }
+}
+
 /** The references root for a submission folder `<results>/<benchmark>/<id>/`. */
 export const referencesRootForSubmission = (dir: string): string => referencesRootFor(dirname(dirname(dir)));
 

@@ -8,6 +8,7 @@ import type { BenchmarkCheck, CheckContext } from '../../core/benchmark';
 import { namesModel } from '../../core/model-identity';
 import { agentMismatches } from './identity';
 import { clinicalbenchReferencesFor } from './reference/read';
+import { declaresSynthetic, referencesOfKind } from '../../ingest/references';
 import { pickSeedVersion, seedCoverage } from './reference/coverage';
 
 interface Interval { mean: number | null; low: number | null; high: number | null; n: number }
@@ -69,7 +70,7 @@ export async function checkClinicalbench(dir: string, ctx: CheckContext = {}): P
   }
   // The required seed set comes from the benchmark version's reference.
   const played = out.items.map((i) => ({ seed: Number(i.seed), task: String(i.task_type) }));
-  const refs = clinicalbenchReferencesFor(dir).versions;
+  const refs = referencesOfKind(clinicalbenchReferencesFor(dir).versions, declaresSynthetic(dir));
   const ref = pickSeedVersion(played.map((p) => p.seed), refs);
   const cov = seedCoverage(played, ref);
   if (!ref) facts.push({ label: 'Reference', value: 'no reference holds these seeds: seed set unverified; shown, never ranked' });

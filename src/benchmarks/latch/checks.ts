@@ -4,6 +4,7 @@ import { unsafeIdReason } from '../../ingest/submission/ids';
 import type { BenchmarkCheck, CheckContext } from '../../core/benchmark';
 import { namesModel } from '../../core/model-identity';
 import { latchReferencesFor } from './reference/read';
+import { declaresSynthetic, referencesOfKind } from '../../ingest/references';
 import { latchCoverage } from './reference/coverage';
 
 /**
@@ -13,7 +14,7 @@ import { latchCoverage } from './reference/coverage';
  */
 export async function checkLatch(dir: string, ctx: CheckContext = {}): Promise<BenchmarkCheck> {
   // Eval JSONs are compared with the benchmark version's reference: a forged one is an error here, so everywhere.
-  const scored = await scoreLatchFolder(dir, { references: latchReferencesFor(dir).versions });
+  const scored = await scoreLatchFolder(dir, { references: referencesOfKind(latchReferencesFor(dir).versions, declaresSynthetic(dir)) });
   const findings: Finding[] = [...scored.findings];
   // Every run's model_name must be the submission's registered model (name, id or alias; "provider/<name>" too).
   if (ctx.model) {

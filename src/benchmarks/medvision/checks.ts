@@ -2,6 +2,7 @@ import { scoreMedvisionTree } from './formats/score-tree';
 import { FULL_CAP, PILOT_CAP, SAMPLE_CLASS_SHORT } from './sample-class';
 import { claimAgrees, flattenNumbers } from '../../ingest/submission/claims';
 import type { BenchmarkCheck } from '../../core/benchmark';
+import { declaresSynthetic, referencesOfKind } from '../../ingest/references';
 import type { Finding } from '../../core/findings';
 import { compareMedvisionWithReference } from './reference/compare';
 import { medvisionReferencesFor } from './reference/read';
@@ -19,10 +20,11 @@ export function checkMedvision(dir: string): BenchmarkCheck {
   const facts: BenchmarkCheck['facts'] = [];
   // The answer key, sample ids and class come from the benchmark version's reference.
   const refs = medvisionReferencesFor(dir);
-  const against = compareMedvisionWithReference(scored, refs.versions);
+  const versions = referencesOfKind(refs.versions, declaresSynthetic(dir));
+  const against = compareMedvisionWithReference(scored, versions);
   findings.push(...against.findings);
   if (refs.findings.length) facts.push({ label: 'Reference files', value: `${refs.findings.length} problem(s) in the maintainers' reference files (not read): ${refs.findings.slice(0, 2).map((f) => `${f.path} ${f.pointer}: ${f.message}`).join('; ')}` });
-  facts.push({ label: 'Reference', value: against.version ? `${against.version} (${refs.versions.find((v) => v.version === against.version)?.file ?? ''})` : 'none holds these subtasks: ground truth unverified' });
+  facts.push({ label: 'Reference', value: against.version ? `${against.version} (${versions.find((v) => v.version === against.version)?.file ?? ''})` : 'none holds these subtasks: ground truth unverified' });
   for (const fc of against.families) {
     const partial = fc.configs.filter((c) => !c.covered).map((c) => `${c.config} ${c.present}/${c.expected}`);
     facts.push({

@@ -15,7 +15,7 @@ import type { ScoreBreakdown } from '../scorer/counters';
 import { rankSection } from '../../../core/rank';
 import { readClinicalbenchReferences } from '../reference/read';
 import { pickSeedVersion, seedCoverage, type SeedCoverage } from '../reference/coverage';
-import { referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
+import { referencesOfKind, referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
 import type { ClinicalbenchReference } from '../reference/schema';
 import { identityOf, rankedEntries } from '../../../board/submission-meta';
 import type { Admitted } from '../../../core/benchmark';
@@ -49,7 +49,7 @@ export function loadClinicalbench(root = resultsRoot()): Promise<ClinicalEntry[]
         findings.push(...read.findings, ...scored.findings);
         episodes.push(...scored.scores);
       }
-      const reference = pickSeedVersion(episodes.map((e) => e.seed), refs);
+      const reference = pickSeedVersion(episodes.map((e) => e.seed), referencesOfKind(refs, folder.submission?.synthetic === true));
       out.push({ id: folder.folderId, ...(folder.submission ? { submission: folder.submission } : {}), episodes, findings, ...(reference ? { reference } : {}) });
     }
     return out;

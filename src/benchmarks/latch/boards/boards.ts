@@ -2,7 +2,7 @@ import { resultsRoot } from '../../../board/paths';
 import { isRegraded, scoreLatchFolder, type ReferenceUnit } from '../formats/index';
 import { readLatchReferences } from '../reference/read';
 import { coverageOf } from '../reference/coverage';
-import { referencesRootFor } from '../../../ingest/references';
+import { referencesOfKind, referencesRootFor } from '../../../ingest/references';
 import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submission/read';
 import type { Finding } from '../../../core/findings';
 import type { Submission } from '../../../core/submission-schema';
@@ -37,7 +37,7 @@ export function loadLatch(root = resultsRoot()): Promise<LatchEntry[]> {
     const references = readLatchReferences(referencesRootFor(root)).versions;
     for (const dir of listSubmissionDirs(root, 'latch')) {
       const folder = readSubmissionFolder(dir, root);
-      const scored = await scoreLatchFolder(dir, { references });
+      const scored = await scoreLatchFolder(dir, { references: referencesOfKind(references, folder.submission?.synthetic === true) });
       out.push({
         id: folder.folderId,
         ...(folder.submission ? { submission: folder.submission } : {}),

@@ -7,7 +7,7 @@ import type { Submission } from '../../../core/submission-schema';
 import { cached } from '../../../ingest/score-cache';
 import { compareMedvisionWithReference, type FamilyCoverage } from '../reference/compare';
 import { readMedvisionReferences } from '../reference/read';
-import { referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
+import { referencesOfKind, referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
 import type { MedvisionReference } from '../reference/schema';
 
 /** One sample's primary value (MRE for TL/AD, IoU for Detection; NaN = failed answer). */
@@ -125,7 +125,7 @@ export function loadMedvision(root = resultsRoot()): MedvisionEntry[] {
   cache = listSubmissionDirs(root, 'medvision').map((dir) => {
     const folder = readSubmissionFolder(dir, root);
     // Keyed by the folder and the references it is compared with.
-    const scored = cached(`medvision/ref-${refs.digest}`, dir, () => score(dir, refs.versions));
+    const scored = cached(`medvision/ref-${refs.digest}`, dir, () => score(dir, referencesOfKind(refs.versions, folder.submission?.synthetic === true)));
     return {
       id: folder.folderId,
       ...(folder.submission ? { submission: folder.submission } : {}),
