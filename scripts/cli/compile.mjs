@@ -11,7 +11,7 @@ import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 
 /** The tools: scripts/<name>.ts → dist-cli/<name>.mjs. */
-export const TOOLS = ['score', 'validate', 'conformance', 'demo-data', 'bench', 'bench-site', 'bench-build', 'bench-explorer', 'build', 'build-reference', 'pr-intake', 'cache-key'];
+export const TOOLS = ['score', 'validate', 'conformance', 'demo-data', 'bench', 'bench-site', 'bench-build', 'bench-explorer', 'build', 'build-reference', 'pr-intake', 'cache-key', 'import', 'import-sources'];
 
 /** Worker-thread entry points the tools start (found beside the compiled tool): source → dist-cli/<name>.mjs. */
 export const WORKERS = { 'medvision-score-worker': 'src/benchmarks/medvision/formats/score-worker.ts' };

@@ -5,12 +5,14 @@ import { boardDownloadSchema } from '../core/board-download-schema';
 import { apiManifestSchema, apiModelSchema, apiSamplesSchema, apiSubmissionSchema } from '../core/api-schemas';
 import type { PublishedSchema } from '../core/benchmark';
 import { taskRecordSchema } from '../ingest/tasks/schema';
+import { sourcesFileSchemaFor } from '../ingest/sources-schema';
 import type { Benchmark } from '../core/benchmark';
 import { BENCHMARKS, submissionBenchmarksOf } from './benchmarks';
 
 /** The formats the benchmarks of `list` accept: the submission record, each benchmark's own files, the task record. */
 export function publishedSchemasOf(list: readonly Benchmark[]): readonly PublishedSchema[] {
   const ids = submissionBenchmarksOf(list).map((b) => b.id) as [string, ...string[]];
+  const importers = list.filter((b) => b.importer).map((b) => b.id);
   return [
     { name: 'submission', title: 'Score submission (submission.json)', file: 'results/<benchmark>/<id>/submission.json', schema: submissionSchemaFor(ids) },
     { name: 'review', title: 'Maintainer review (reviews/<benchmark>/<id>.json)', file: 'reviews/<benchmark>/<id>.json', schema: reviewSchema },
@@ -22,6 +24,7 @@ export function publishedSchemasOf(list: readonly Benchmark[]): readonly Publish
     { name: 'api-model', title: 'Data API model document (api/v1/models/<model>.json)', file: 'api/v1/models/<model>.json', schema: apiModelSchema },
     { name: 'api-submission', title: 'Data API submission document (api/v1/submissions/<benchmark>/<id>.json)', file: 'api/v1/submissions/<benchmark>/<id>.json', schema: apiSubmissionSchema },
     { name: 'api-samples', title: 'Data API per-sample file (api/v1/samples/<benchmark>/<entry>/<unit>.json; the .parquet beside it has the same columns)', file: 'api/v1/samples/<benchmark>/<entry>/<unit>.json', schema: apiSamplesSchema },
+    { name: 'sources', title: 'Public result sources (sources.json)', file: 'sources.json', schema: sourcesFileSchemaFor(importers.length ? (importers as [string, ...string[]]) : undefined) },
   ];
 }
 

@@ -3,7 +3,7 @@ import { PUBLISHED_SCHEMAS, jsonSchemaOf } from '../../src/registry/json-schemas
 
 describe('published JSON Schemas', () => {
   it('one per accepted format, generated deterministically from zod', () => {
-    expect(PUBLISHED_SCHEMAS.map((s) => s.name)).toEqual(['submission', 'review', 'model', 'medvision-reference', 'medvision-record', 'latch-reference', 'latch-eval', 'latch-result', 'clinicalbench-episodes', 'clinicalbench-reference', 'task-record', 'board', 'api-manifest', 'api-model', 'api-submission', 'api-samples']);
+    expect(PUBLISHED_SCHEMAS.map((s) => s.name)).toEqual(['submission', 'review', 'model', 'medvision-reference', 'medvision-record', 'latch-reference', 'latch-eval', 'latch-result', 'clinicalbench-episodes', 'clinicalbench-reference', 'task-record', 'board', 'api-manifest', 'api-model', 'api-submission', 'api-samples', 'sources']);
     for (const s of PUBLISHED_SCHEMAS) {
       const a = jsonSchemaOf(s.name, 'https://x.test');
       expect(a.$schema).toBe('https://json-schema.org/draft/2020-12/schema');

@@ -1,0 +1,73 @@
+// npm run --silent import:sources -- [--sources sources.json] [--out .cache/site-data] [--cache <dir>]
+//   [--root .] [--env-file <file>] [--verbose]
+// Clones every public source of sources.json at its pinned commit into a cache outside the
+// repository (default ~/.cache/evalboard/sources, or EVALBOARD_SOURCES_CACHE), imports it with its
+// benchmark's importer, and merges the result with the repository's results/, models/,
+// references/ and reviews/ into --out, the set the build reads. Prints the EVALBOARD_* variables
+// that point the build at it (and appends them to --env-file, e.g. "$GITHUB_ENV"). The only
+// command that uses the network. Exit 1 when any source fails: nothing is merged then, and the
+// previous --out stays as it was.
+import { appendFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { formatFinding } from '../src/core/findings';
+import { defaultSourcesCache } from '../src/ingest/sources-fetch';
+import { importSources } from '../src/ingest/sources-import';
+import { readSourcesFile } from '../src/ingest/sources';
+import { BENCHMARKS, findBenchmark } from '../src/registry/benchmarks';
+
+const USAGE = 'usage: npm run --silent import:sources -- [--sources sources.json] [--out .cache/site-data] [--cache <dir>] [--root <repository>] [--env-file <file>] [--verbose]';
+const VALUED = ['--sources', '--out', '--cache', '--root', '--env-file'];
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const opt: Record<string, string> = {};
+let verbose = false;
+for (let i = 0; i < args.length; i++) {
+  const a = args[i]!;
+  if (a === '--verbose') verbose = true;
+  else if (a === '--help' || a === '-h') {
+    console.log(USAGE);
+    process.exit(0);
+  } else if (VALUED.includes(a)) {
+    const v = args[++i];
+    if (v === undefined) {
+      console.error(`import:sources: ${a} needs a value\n${USAGE}`);
+      process.exit(2);
+    }
+    opt[a.slice(2)] = v;
+  } else {
+    console.error(`import:sources: unexpected argument ${a}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const sourcesFile = resolve(opt.sources ?? 'sources.json');
+const importers = BENCHMARKS.filter((b) => b.importer).map((b) => b.id);
+const read = readSourcesFile(sourcesFile, importers, opt.sources ?? 'sources.json');
+if (read.findings.length) {
+  for (const f of read.findings) console.error(`import:sources: ${formatFinding(f)}`);
+  process.exit(1);
+}
+const result = await importSources({
+  sources: read.sources,
+  sourcesDir: dirname(sourcesFile),
+  root: resolve(opt.root ?? '.'),
+  out: resolve(opt.out ?? '.cache/site-data'),
+  cacheRoot: resolve(opt.cache ?? defaultSourcesCache()),
+  benchmarkOf: findBenchmark,
+  log: (line) => console.error(line),
+});
+for (const r of result.reports) {
+  if (verbose) process.stdout.write(`\n== ${r.id}\n${r.text}\n`);
+}
+for (const s of result.imported) {
+  const reported = s.reported.length ? `, ${s.reported.length} published table(s) (shown, never ranked)` : '';
+  console.log(`${s.id}: ${s.importer} from ${s.repo} @ ${s.commit.slice(0, 12)} ${s.path}: ${s.submissions.length} submission(s), ${s.models.length} model(s), ${s.references.length} reference(s)${reported}; licence: ${s.licence}; attribution: ${s.attribution}`);
+}
+for (const n of result.notes) console.log(`note: ${n}`);
+if (!result.ok) {
+  for (const e of result.errors) console.error(`import:sources: ${e}`);
+  console.error(`import:sources: ${result.errors.length} error(s): nothing merged${verbose ? '' : ' (--verbose prints each importer\'s report)'}`);
+  process.exit(1);
+}
+const envLines = Object.entries(result.env).map(([k, v]) => `${k}=${v}`);
+console.log(`merged ${result.imported.length} source(s) with the repository's trees; build with:\n${envLines.map((l) => `  ${l}`).join('\n')}`);
+if (opt['env-file']) appendFileSync(opt['env-file'], `${envLines.join('\n')}\n`);
