@@ -1,3 +1,4 @@
+import type { SourceCredit } from '../core/source-credit';
 import { allBoards, benchmarkInfo, boardPath } from './boards';
 import { allSubmissions } from './submissions';
 import { entryKeyOf, harnessLabel, siteRegistry } from './submission-meta';
@@ -39,7 +40,7 @@ export interface ModelPage {
   synthetic: boolean;
   /** Each harness it was run in. */
   entries: ModelEntry[];
-  submissions: { benchmark: BenchmarkId; benchmarkName: string; id: string; status: string; submittedAt: string; harness: string; entryKey: string; onBoards: boolean; reason?: string; synthetic: boolean }[];
+  submissions: { benchmark: BenchmarkId; benchmarkName: string; id: string; status: string; submittedAt: string; harness: string; entryKey: string; onBoards: boolean; reason?: string; synthetic: boolean; source?: SourceCredit }[];
   placements: Placement[];
   /** At least one of its submissions is ranked (only then is the page in the search index). */
   ranked: boolean;
@@ -101,6 +102,7 @@ export function modelPages(): Promise<ModelPage[]> {
         onBoards: s.ranked,
         ...(s.reason ? { reason: s.reason } : {}),
         synthetic: sub.synthetic === true || m.synthetic === true,
+        ...(sub.source ? { source: sub.source } : {}),
       });
       byId.set(m.id, page);
     }

@@ -1,3 +1,4 @@
+import type { SourceCredit } from '../core/source-credit';
 import type { BenchmarkId, ChangelogEntry } from '../core/submission-schema';
 import { admissions } from './gate';
 import { renderMarkdown } from '../ingest/submission/markdown';
@@ -19,6 +20,8 @@ export interface SubmissionReviewView {
   submitterName?: string;
   harness?: string;
   synthetic: boolean;
+  /** Imported from a public repository: shown with its licence and attribution. */
+  source?: SourceCredit;
   disclosures?: { contamination: string; notesHtml?: string };
   /** The maintainers' review (`file`: where it lives); revision 0 when no maintainer has reviewed it yet. */
   review: { status: string; revision: number; verdict?: string; reviewedAt?: string; html?: string; file?: string };
@@ -71,6 +74,7 @@ export function reviewView(r: SubmissionReport, benchmark: BenchmarkId): Submiss
     review: reviewOf(r),
     changelog: [...(r.review?.changelog ?? [])].sort((a, b) => a.date.localeCompare(b.date)).map((c) => ({ date: c.date, kind: c.kind, html: renderMarkdown(c.reason) })),
     synthetic: s?.synthetic === true,
+    ...(s?.source ? { source: s.source } : {}),
     findings: r.findings.map((f) => ({ ...f, message: redactContacts(f.message) })),
     claims: r.claims,
     claimTolerance: CLAIM_TOLERANCE_TEXT,
