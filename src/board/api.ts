@@ -5,6 +5,7 @@
  * `src/core/api-schemas.ts`. Everything is computed from the gate's admissions and the
  * benchmarks' own view models, so a build is a function of its inputs (no clock).
  */
+import { sourceRecord } from './sources-view';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
@@ -188,6 +189,7 @@ async function build(base: string, site: string): Promise<ApiDocument[]> {
       harness: { name: s.harness.name, version: s.harness.version, commit: s.harness.commit ?? null },
       submitted_at: s.submitted_at.slice(0, 10),
       synthetic: s.synthetic === true || a.report.model?.synthetic === true,
+      source: sourceRecord(s.source),
       status: a.report.status,
       ranked: a.ranked,
       under_review: a.underReview,

@@ -1,3 +1,4 @@
+import { sourceRecord } from './sources-view';
 import Papa from 'papaparse';
 import type { Board, Entry, Row, Section, SectionMdd, UnrankedRow } from '../core/board';
 import { neutraliseFormula } from '../core/escape';
@@ -57,6 +58,7 @@ export function boardDownload(board: Board): BoardDownload {
       release_date: r.releaseDate ?? null,
       submitted_at: r.submittedAt,
       synthetic: r.synthetic === true,
+      source: sourceRecord(r.source),
     })),
   );
   const first = board.sections.find((s) => s.mdd);
@@ -121,6 +123,10 @@ export function boardRecords(board: Board): Record<string, Cell>[] {
     rec.coverage_total = r.coverage?.total ?? null;
     rec.submission_id = r.submission;
     rec.synthetic = r.synthetic;
+    rec.source_repo = r.source?.repo ?? null;
+    rec.source_commit = r.source?.commit ?? null;
+    rec.source_licence = r.source?.licence ?? null;
+    rec.source_attribution = r.source?.attribution ?? null;
     return rec;
   });
 }

@@ -7,7 +7,7 @@
  * absolute one. URLs are stable across builds; only `sha256` fields change with the content.
  */
 import { z } from 'zod';
-import { ROW_STATUSES } from './board-download-schema';
+import { ROW_STATUSES, downloadSourceSchema } from './board-download-schema';
 
 const url = z.string().regex(/^\//).describe('Site path; prefix the manifest’s `site` for an absolute URL.');
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
@@ -110,6 +110,7 @@ export const apiSubmissionSchema = z.strictObject({
   harness: z.strictObject({ name: z.string(), version: z.string(), commit: z.string().nullable() }),
   submitted_at: day,
   synthetic: z.boolean(),
+  source: downloadSourceSchema.nullable().describe('Imported from a public repository: where, at which commit, its licence and attribution; null otherwise.'),
   status: reviewStatus,
   ranked: z.boolean(),
   under_review: z.boolean(),

@@ -5,6 +5,17 @@
  */
 import { z } from 'zod';
 
+/** An imported row's public source (`submission.json` "source"); null for every other row. */
+export const downloadSourceSchema = z
+  .object({
+    repo: z.string().describe('Public repository URL.'),
+    commit: z.string().describe('Commit the results were read at.'),
+    path: z.string().nullable().describe('Folder inside the repository; null for its root.'),
+    licence: z.string(),
+    attribution: z.string(),
+  })
+  .strict();
+
 export const ROW_STATUSES = ['ranked', 'partial', 'preliminary', 'under_review', 'not_ranked'] as const;
 
 const num = z.number();
@@ -57,6 +68,7 @@ export const downloadRowSchema = z
     release_date: z.string().nullable(),
     submitted_at: z.string(),
     synthetic: z.boolean().describe('Synthetic demo data (the submission or its registered model is marked synthetic), not a real model run.'),
+    source: downloadSourceSchema.nullable().describe('Imported from a public repository: where, at which commit, its licence and attribution; null otherwise.'),
   })
   .strict();
 
