@@ -6,7 +6,7 @@ import type { Entry } from '../core/board';
 import { modelsRootFor, readModelRegistry, type ModelRegistry } from '../ingest/models/registry';
 import { resultsRoot } from './paths';
 
-export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'paramsB' | 'submittedAt' | 'harness' | 'entryKey' | 'synthetic' | 'source'>;
+export type Identity = Pick<Entry, 'submissionId' | 'modelSlug' | 'model' | 'org' | 'weights' | 'releaseDate' | 'paramsB' | 'submittedAt' | 'harness' | 'entryKey' | 'synthetic' | 'source' | 'underReview'>;
 
 const registries = new Map<string, ModelRegistry>();
 
@@ -50,7 +50,7 @@ export function paramsBillions(params: string | undefined): number | undefined {
  * A submission's identity on the boards: the registered model (name, org, weights, release date
  * from `models/<id>.json`; a ranked submission always has one, validate sees to it) and the harness.
  */
-export function identityOf(id: string, s: Submission): Identity {
+export function identityOf(id: string, s: Submission, underReview = false): Identity {
   const m = registeredModel(s.model);
   const date = m?.release_date && m.release_date !== 'unknown' ? m.release_date.slice(0, 10) : undefined;
   return {
@@ -66,7 +66,18 @@ export function identityOf(id: string, s: Submission): Identity {
     entryKey: entryKeyOf(s),
     ...(s.synthetic === true || m?.synthetic === true ? { synthetic: true } : {}),
     ...(s.source ? { source: s.source } : {}),
+    ...(underReview ? { underReview: true } : {}),
   };
+}
+
+/**
+ * The loaded entries the boards list: ranked (valid and accepted) and under review (valid, not yet
+ * accepted: `underReview`, listed below the ranking and never ranked, see `rankSection`).
+ */
+export function listedEntries<E extends { id: string; submission?: Submission }>(entries: readonly E[], admitted: Admitted): (E & { submission: Submission; underReview: boolean })[] {
+  return entries
+    .filter((e): e is E & { submission: Submission } => e.submission !== undefined && (admitted.ranked(e.id) || admitted.underReview(e.id)))
+    .map((e) => ({ ...e, underReview: !admitted.ranked(e.id) }));
 }
 
 /** The loaded entries the gate ranks (valid and accepted); a ranked entry always has its submission. */

@@ -57,6 +57,8 @@ export interface Entry {
   synthetic?: boolean;
   /** Imported from a public repository (`submission.json` "source"): its licence and attribution are shown with the row. */
   source?: SourceCredit;
+  /** Valid but not yet accepted by a maintainer (the gate): listed below the ranking, never ranked. */
+  underReview?: boolean;
 }
 
 /** Units an entry was scored on, out of the board's fixed unit set. */

@@ -27,7 +27,7 @@ export function unrankedRow(entry: Entry, status: UnrankedStatus, reason: string
 
 /**
  * Split a section's entries: those `rankable` says yes to are ranked; the others are listed below
- * with the status and reason it gives. Entries with no finite primary value are never ranked
+ * with the status and reason it gives. An entry under review is never ranked, whatever `rankable` says. Entries with no finite primary value are never ranked
  * ("no successful answers" unless `rankable` already said why).
  */
 export function rankSection(
@@ -38,7 +38,8 @@ export function rankSection(
   const unranked: UnrankedRow[] = [];
   for (const e of entries) {
     const verdict = opts.rankable?.(e) ?? true;
-    if (verdict !== true) unranked.push(unrankedRow(e, verdict.status, verdict.reason));
+    if (e.underReview === true) unranked.push(unrankedRow(e, 'under_review', `under review: not yet verified by a maintainer, so not ranked${verdict === true ? '' : ` (and ${verdict.reason})`}`));
+    else if (verdict !== true) unranked.push(unrankedRow(e, verdict.status, verdict.reason));
     else if (e.primary === null || !Number.isFinite(e.primary)) unranked.push(unrankedRow(e, 'not_ranked', 'not ranked: no successful answers'));
     else ranked.push(e);
   }

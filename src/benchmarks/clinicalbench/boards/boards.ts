@@ -17,7 +17,7 @@ import { readClinicalbenchReferences } from '../reference/read';
 import { pickSeedVersion, seedCoverage, type SeedCoverage } from '../reference/coverage';
 import { referencesOfKind, referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
 import type { ClinicalbenchReference } from '../reference/schema';
-import { identityOf, rankedEntries } from '../../../board/submission-meta';
+import { identityOf, listedEntries } from '../../../board/submission-meta';
 import type { Admitted } from '../../../core/benchmark';
 import type { Board, Entry, Section, UnrankedStatus } from '../../../core/board';
 import { seedPagePath } from './seeds';
@@ -107,7 +107,7 @@ function overall(entries: RankedClinicalEntry[]): Board {
     const s = summarizeEpisodes(episodes);
     list.push({ version: e.reference?.version ?? '', verdict, entry: {
       ...(e.reference ? { coverage: { units: cov.units, total: cov.total, unit: 'seed × task pairs' } } : {}),
-      ...identityOf(e.id, e.submission),
+      ...identityOf(e.id, e.submission, e.underReview),
       n: s.average.n,
       primary: val(s.average),
       ...iv(s.average),
@@ -141,7 +141,7 @@ function difficulty(entries: RankedClinicalEntry[], d: (typeof DIFFICULTIES)[num
     const comp = COMPONENTS.map((c) => mean(eps.map((x) => x.breakdown[c])));
     list.push({ version: e.reference?.version ?? '', verdict, entry: {
       ...(e.reference ? { coverage: { units: cov.units, total: cov.total, unit: 'seeds' } } : {}),
-      ...identityOf(e.id, e.submission),
+      ...identityOf(e.id, e.submission, e.underReview),
       n: s[d.key].n,
       primary: val(s[d.key]),
       ...iv(s[d.key]),
@@ -167,11 +167,11 @@ function difficulty(entries: RankedClinicalEntry[], d: (typeof DIFFICULTIES)[num
   };
 }
 
-type RankedClinicalEntry = ClinicalEntry & { submission: NonNullable<ClinicalEntry['submission']> };
+type RankedClinicalEntry = ClinicalEntry & { submission: NonNullable<ClinicalEntry['submission']>; underReview?: boolean };
 
 /** The overall board and one per difficulty, over the submissions the gate ranks. */
 export async function clinicalbenchBoards(admitted: Admitted): Promise<Board[]> {
-  const entries = rankedEntries(await loadClinicalbench(), admitted);
+  const entries = listedEntries(await loadClinicalbench(), admitted);
   if (entries.length === 0) return [];
   return [overall(entries), ...DIFFICULTIES.map((d) => difficulty(entries, d))];
 }

@@ -10,7 +10,7 @@ import { metric } from '../metrics';
 import { summarizeRuns, type RunOutcome } from '../scorer/aggregate';
 import { rankSection } from '../../../core/rank';
 import { slugify } from '../../../core/slug';
-import { identityOf, rankedEntries } from '../../../board/submission-meta';
+import { identityOf, listedEntries } from '../../../board/submission-meta';
 import type { Admitted } from '../../../core/benchmark';
 import type { Board, Entry, Section, UnrankedStatus } from '../../../core/board';
 import { LATCH_SUITES, suiteNamed, type LatchSuite } from '../suites';
@@ -97,7 +97,7 @@ function board(suite: LatchSuite, kind: Board['kind'], slug: string, title: stri
     list.push({
       verdict,
       entry: {
-        ...identityOf(e.id, e.submission),
+        ...identityOf(e.id, e.submission, e.underReview),
         n: s.n_evals,
         primary: Number.isFinite(iv.mean) ? iv.mean : null,
         ...(s.n_evals > 1 && Number.isFinite(iv.ci_lower) ? { interval: { lo: iv.ci_lower, hi: iv.ci_upper, method: 't' as const } } : {}),
@@ -132,7 +132,7 @@ function board(suite: LatchSuite, kind: Board['kind'], slug: string, title: stri
   };
 }
 
-type RankedLatchEntry = LatchEntry & { submission: NonNullable<LatchEntry['submission']> };
+type RankedLatchEntry = LatchEntry & { submission: NonNullable<LatchEntry['submission']>; underReview?: boolean };
 
 /** The boards of one suite: overall, per task category and per platform (categories from the reference's eval metadata, never a submission's). */
 function suiteBoards(suite: LatchSuite, entries: RankedLatchEntry[]): Board[] {
@@ -156,7 +156,7 @@ function suiteBoards(suite: LatchSuite, entries: RankedLatchEntry[]): Board[] {
  * from the reader) and submissions no reference holds (ground truth unverified) are on no board.
  */
 export async function latchBoards(admitted: Admitted): Promise<Board[]> {
-  const entries = rankedEntries(await loadLatch(), admitted);
+  const entries = listedEntries(await loadLatch(), admitted);
   return LATCH_SUITES.flatMap((suite) => suiteBoards(suite, entries));
 }
 

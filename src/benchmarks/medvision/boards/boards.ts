@@ -11,7 +11,7 @@ import { rankSection } from '../../../core/rank';
 import type { FamilyCoverage } from '../reference/compare';
 import { slugify } from '../../../core/slug';
 import { SAMPLE_CLASS_SHORT, SAMPLE_CLASS_TITLE } from '../sample-class';
-import { identityOf, rankedEntries } from '../../../board/submission-meta';
+import { identityOf, listedEntries } from '../../../board/submission-meta';
 import type { Admitted } from '../../../core/benchmark';
 import type { Board, Column, Entry, Section, UnrankedStatus } from '../../../core/board';
 
@@ -163,7 +163,7 @@ function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
     for (const e of entries) {
       for (const r of e.results) {
         if (r.task_type !== family || r.sample_class !== sampleClass) continue;
-        const id = identityOf(e.id, e.submission);
+        const id = identityOf(e.id, e.submission, e.underReview);
         const fc = e.coverage.find((f) => f.model === r.model && f.family === family);
         const groups = summaryGroups(family, r, samplesOf(e, r));
         // Resample the benchmark's unit (samples, stratified by subtask config); the statistic is
@@ -226,7 +226,7 @@ export function configSlug(config: string): string {
 }
 
 function configBoards(entries: RankedEntry[]): Board[] {
-  const byConfig = new Map<string, { family: TaskType; items: { e: MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> }; c: ConfigResult; r: ModelResult }[] }>();
+  const byConfig = new Map<string, { family: TaskType; items: { e: RankedEntry; c: ConfigResult; r: ModelResult }[] }>();
   for (const e of entries) {
     for (const c of e.configs) {
       const r = e.results.find((r) => r.model === c.model && r.task_type === c.task_type);
@@ -259,7 +259,7 @@ function configBoards(entries: RankedEntry[]): Board[] {
         version: fc?.version ?? '',
         verdict,
         entry: {
-          ...identityOf(e.id, e.submission),
+          ...identityOf(e.id, e.submission, e.underReview),
           n: c.metrics![G.n] ?? c.n_records,
           primary: value,
           ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
@@ -287,13 +287,13 @@ function configBoards(entries: RankedEntry[]): Board[] {
   return out;
 }
 
-type RankedEntry = MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']> };
+type RankedEntry = MedvisionEntry & { submission: NonNullable<MedvisionEntry['submission']>; underReview?: boolean };
 
 /** Fewest samples a row needs to be ranked (a subtask board; a family board counts its samples over every subtask). */
 export const MIN_SAMPLES = 30;
 
 /** The family boards and the per-subtask boards, over the submissions the gate ranks. */
 export function medvisionBoards(admitted: Admitted): Board[] {
-  const entries = rankedEntries(loadMedvision(), admitted);
+  const entries = listedEntries(loadMedvision(), admitted);
   return [...FAMILIES.map((f) => familyBoard(f, entries)), ...configBoards(entries)];
 }
