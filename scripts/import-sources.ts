@@ -1,10 +1,10 @@
 // npm run --silent import:sources -- [--sources sources.json] [--out .cache/site-data] [--cache <dir>]
-//   [--root .] [--env-file <file>] [--verbose]
+//   [--root .] [--env-out <file>] [--verbose]
 // Clones every public source of sources.json at its pinned commit into a cache outside the
 // repository (default ~/.cache/evalboard/sources, or EVALBOARD_SOURCES_CACHE), imports it with its
 // benchmark's importer, and merges the result with the repository's results/, models/,
 // references/ and reviews/ into --out, the set the build reads. Prints the EVALBOARD_* variables
-// that point the build at it (and appends them to --env-file, e.g. "$GITHUB_ENV"). The only
+// that point the build at it (and appends them to --env-out, e.g. "$GITHUB_ENV"). The only
 // command that uses the network. Exit 1 when any source fails: nothing is merged then, and the
 // previous --out stays as it was.
 import { appendFileSync } from 'node:fs';
@@ -15,8 +15,8 @@ import { importSources } from '../src/ingest/sources-import';
 import { readSourcesFile } from '../src/ingest/sources';
 import { BENCHMARKS, findBenchmark } from '../src/registry/benchmarks';
 
-const USAGE = 'usage: npm run --silent import:sources -- [--sources sources.json] [--out .cache/site-data] [--cache <dir>] [--root <repository>] [--env-file <file>] [--verbose]';
-const VALUED = ['--sources', '--out', '--cache', '--root', '--env-file'];
+const USAGE = 'usage: npm run --silent import:sources -- [--sources sources.json] [--out .cache/site-data] [--cache <dir>] [--root <repository>] [--env-out <file>] [--verbose]';
+const VALUED = ['--sources', '--out', '--cache', '--root', '--env-out'];
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const opt: Record<string, string> = {};
 let verbose = false;
@@ -70,4 +70,4 @@ if (!result.ok) {
 }
 const envLines = Object.entries(result.env).map(([k, v]) => `${k}=${v}`);
 console.log(`merged ${result.imported.length} source(s) with the repository's trees; build with:\n${envLines.map((l) => `  ${l}`).join('\n')}`);
-if (opt['env-file']) appendFileSync(opt['env-file'], `${envLines.join('\n')}\n`);
+if (opt['env-out']) appendFileSync(opt['env-out'], `${envLines.join('\n')}\n`);

@@ -4,12 +4,12 @@
  * into a staging folder and validated there, then merged with the repository's own trees into the
  * set the build reads:
  *
- *   <out>/results/  <out>/models/  <out>/references/  <out>/reviews/   (EVALBOARD_RESULTS, …)
+ *   <out>/results/  models/  references/  reviews/  reported/   (EVALBOARD_RESULTS, … EVALBOARD_REPORTED)
  *   <out>/imported-sources.json   which source brought which submissions, models and references
  *
  * Merge rules: a submission folder comes from one place only (a second is an error); a registry
  * file or review the repository has is the repository's (the maintainers' word wins over the
- * importer's "unknown" and "under review"); a model or reference two places write must be the same
+ * importer's "unknown" and "under review"); a model, reference or reported table two places write must be the same
  * bytes. The imported folders are validated once more against the merged set (duplicate content,
  * registry collisions). Everything is built in `<out>.next-<pid>` and renamed into place only when
  * every source succeeded: an error leaves the previous `<out>` exactly as it was.
@@ -31,6 +31,7 @@ export const SITE_TREES = [
   { dir: 'models', env: 'EVALBOARD_MODELS' },
   { dir: 'references', env: 'EVALBOARD_REFERENCES' },
   { dir: 'reviews', env: 'EVALBOARD_REVIEWS' },
+  { dir: 'reported', env: 'EVALBOARD_REPORTED' },
 ] as const;
 type Tree = (typeof SITE_TREES)[number]['dir'];
 
@@ -141,7 +142,7 @@ async function importOne(s: SourceEntry, opts: SourcesImportOptions, stage: stri
   const roots = Object.fromEntries(SITE_TREES.map((t) => [t.dir, join(stage, t.dir)])) as Record<Tree, string>;
   const run = await runImport(benchmark, {
     source: dir,
-    out: { resultsRoot: roots.results, modelsRoot: roots.models, referencesRoot: roots.references, reviewsRoot: roots.reviews },
+    out: { resultsRoot: roots.results, modelsRoot: roots.models, referencesRoot: roots.references, reviewsRoot: roots.reviews, reportedRoot: roots.reported },
     provenance: { repo: s.repo, commit: s.commit, ...(path === '.' ? {} : { path }), licence: s.licence, attribution: s.attribution },
     ...(s.version ? { version: s.version } : {}),
   });
@@ -164,7 +165,7 @@ async function importOne(s: SourceEntry, opts: SourcesImportOptions, stage: stri
     for (const f of regularFiles(sub.dir)) owner.set(`results/${rel.split('\\').join('/')}/${f}`, s.id);
   }
   // Registry files, references, reviews.
-  for (const tree of ['models', 'references', 'reviews'] as const) {
+  for (const tree of ['models', 'references', 'reviews', 'reported'] as const) {
     for (const f of regularFiles(roots[tree])) {
       const key = `${tree}/${f}`;
       const from = join(roots[tree], f);
@@ -175,7 +176,7 @@ async function importOne(s: SourceEntry, opts: SourcesImportOptions, stage: stri
         cpSync(from, to);
         owner.set(key, s.id);
       } else if (sameBytes(from, to)) continue;
-      else if (was === 'the repository' && tree !== 'references') notes.push(`${s.id}: ${key}: the repository's file is kept (not the importer's)`);
+      else if (was === 'the repository' && (tree === 'models' || tree === 'reviews')) notes.push(`${s.id}: ${key}: the repository's file is kept (not the importer's)`);
       else throw fail(`${key} differs from the one ${was === 'the repository' ? 'the repository has' : `source "${was}" wrote`}${tree === 'models' ? ': commit the model\'s registry file to models/ to settle it' : ''}`);
     }
   }
