@@ -9,6 +9,7 @@
 // previous --out stays as it was.
 import { appendFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { formatFinding } from '../src/core/findings';
 import { defaultSourcesCache } from '../src/ingest/sources-fetch';
 import { importSources } from '../src/ingest/sources-import';
@@ -16,28 +17,23 @@ import { readSourcesFile } from '../src/ingest/sources';
 import { BENCHMARKS, findBenchmark } from '../src/registry/benchmarks';
 
 const USAGE = 'usage: npm run --silent import:sources -- [--sources sources.json] [--out .cache/site-data] [--cache <dir>] [--root <repository>] [--env-out <file>] [--verbose]';
-const VALUED = ['--sources', '--out', '--cache', '--root', '--env-out'];
-const args = process.argv.slice(2).filter((a) => a !== '--');
-const opt: Record<string, string> = {};
-let verbose = false;
-for (let i = 0; i < args.length; i++) {
-  const a = args[i]!;
-  if (a === '--verbose') verbose = true;
-  else if (a === '--help' || a === '-h') {
-    console.log(USAGE);
-    process.exit(0);
-  } else if (VALUED.includes(a)) {
-    const v = args[++i];
-    if (v === undefined) {
-      console.error(`import:sources: ${a} needs a value\n${USAGE}`);
-      process.exit(2);
-    }
-    opt[a.slice(2)] = v;
-  } else {
-    console.error(`import:sources: unexpected argument ${a}\n${USAGE}`);
-    process.exit(2);
-  }
+let opt: { sources?: string; out?: string; cache?: string; root?: string; 'env-out'?: string; verbose?: boolean; help?: boolean };
+try {
+  opt = parseArgs({
+    args: process.argv.slice(2).filter((a) => a !== '--'),
+    options: { sources: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' }, root: { type: 'string' }, 'env-out': { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+    allowPositionals: false,
+  }).values;
+} catch (e) {
+  console.error(`import:sources: ${(e as Error).message}\n${USAGE}`);
+  process.exit(2);
 }
+if (opt.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const verbose = opt.verbose === true;
 
 const sourcesFile = resolve(opt.sources ?? 'sources.json');
 const importers = BENCHMARKS.filter((b) => b.importer).map((b) => b.id);
