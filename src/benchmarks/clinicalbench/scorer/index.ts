@@ -4,6 +4,6 @@ export type { EpisodeCounters, ScoreBreakdown } from './counters';
 export type { AuditAction, EpisodeGroundTruth, GroundTruthError, ReplayInput, ReplayIssue } from './episode';
 export { buildBreakdown, breakdownUnrounded, SCORE_CEILING, SCORE_FLOOR } from './breakdown';
 export { gradeReport, REPORT_KEYWORD_GROUPS, type ReportGrade } from './report-quality';
-export { replayEpisode, type ReplayResult } from './replay';
+export { replayEpisode, type FlagOutcome, type ReplayResult } from './replay';
 export { compareClaims, type ClaimedEpisode, type ClaimMismatch } from './claims';
 export * from './aggregate';

@@ -1,6 +1,6 @@
 import { buildBreakdown, SCORE_CEILING, SCORE_FLOOR } from './breakdown';
 import type { EpisodeCounters, ScoreBreakdown } from './counters';
-import type { AuditAction, EpisodeGroundTruth, ReplayInput, ReplayIssue } from './episode';
+import type { AuditAction, EpisodeGroundTruth, GroundTruthError, ReplayInput, ReplayIssue } from './episode';
 import { pyRound } from './py-round';
 import { gradeReport } from './report-quality';
 import {
@@ -15,6 +15,17 @@ import {
 
 export type { ReplayInput } from './episode';
 
+/**
+ * What one flag_error step did, as the grader decided it: which ground-truth error it hit
+ * (`bias` for an accepted selection_bias flag), or why it earned nothing.
+ */
+export type FlagOutcome =
+  | { kind: 'hit'; error: GroundTruthError }
+  | { kind: 'bias-hit' }
+  | { kind: 'false-positive' }
+  | { kind: 'duplicate' }
+  | { kind: 'blocked' };
+
 export interface ReplayResult {
   /** Observation rewards, rounded to 3 places as the env does. */
   stepRewards: number[];
@@ -26,6 +37,12 @@ export interface ReplayResult {
   breakdown: ScoreBreakdown;
   /** `round(Σ unrounded step rewards, 3)`. */
   denseRewardTotal: number;
+  /** Parallel to `stepRewards`: the outcome of each scored flag_error step, null for other actions. */
+  flagOutcomes: (FlagOutcome | null)[];
+  /** Ground-truth errors no flag hit, in ground-truth order. */
+  missedErrors: GroundTruthError[];
+  /** The bias was actionable and no selection_bias flag was accepted. */
+  biasMissed: boolean;
   issues: ReplayIssue[];
 }
 
@@ -67,7 +84,10 @@ class Episode {
   invalidPhase = 0;
   reportSubmitted = false;
   reportQuality = 0;
-  private readonly errorsByPatient = new Map<string, string[]>();
+  /** Outcome of the last graded flag_error (set by `flag`, read once per step by replay). */
+  lastFlag: FlagOutcome | null = null;
+  readonly hitErrors = new Set<GroundTruthError>();
+  private readonly errorsByPatient = new Map<string, GroundTruthError[]>();
 
   constructor(
     readonly task: TaskSpec,
@@ -75,7 +95,7 @@ class Episode {
   ) {
     for (const e of gt.errors) {
       const list = this.errorsByPatient.get(e.patient_id) ?? [];
-      list.push(e.error_type);
+      list.push(e);
       this.errorsByPatient.set(e.patient_id, list);
     }
   }
@@ -105,11 +125,13 @@ class Episode {
   }
 
   private blocked(): number {
+    this.lastFlag = { kind: 'blocked' };
     this.invalidPhase += 1;
     return REWARD.invalidPhase;
   }
 
   private falsePositive(): number {
+    this.lastFlag = { kind: 'false-positive' };
     this.falsePositives += 1;
     return REWARD.falsePositive;
   }
@@ -160,23 +182,29 @@ class Episode {
       if (!this.task.allowBias) return this.falsePositive();
       if (!this.readyForBias()) return this.blocked();
       if (this.flagged.has(BIAS_FLAG)) {
+        this.lastFlag = { kind: 'duplicate' };
         this.duplicates += 1;
         return REWARD.duplicateFlag;
       }
       if (!this.gt.bias_actionable) return this.falsePositive();
       this.flagged.add(BIAS_FLAG);
+      this.lastFlag = { kind: 'bias-hit' };
       this.correct += 1;
       return REWARD.biasDetected;
     }
     const patientId = a.patient_id;
     if (!patientId) return this.falsePositive();
     if (this.flagged.has(patientId)) {
+      this.lastFlag = { kind: 'duplicate' };
       this.duplicates += 1;
       return REWARD.duplicateFlag;
     }
     // Unknown patients and valid records are both false positives upstream.
-    if (!(this.errorsByPatient.get(patientId) ?? []).includes(errorType)) return this.falsePositive();
+    const hit = (this.errorsByPatient.get(patientId) ?? []).find((e) => e.error_type === errorType);
+    if (!hit) return this.falsePositive();
     this.flagged.add(patientId);
+    this.hitErrors.add(hit);
+    this.lastFlag = { kind: 'hit', error: hit };
     this.correct += 1;
     if (errorType === 'protocol_window_violation') return REWARD.correctFlag + REWARD.bonusProtocolWindow / 2;
     return REWARD.correctFlag;
@@ -231,6 +259,7 @@ export function replayEpisode(input: ReplayInput): ReplayResult {
   const isKnown = knownPatients(input.ground_truth);
   const stepRewards: number[] = [];
   const stepScoreSoFar: number[] = [];
+  const flagOutcomes: (FlagOutcome | null)[] = [];
   const issues: ReplayIssue[] = [];
   let dense = 0;
   let doneAtStep: number | null = null;
@@ -248,7 +277,9 @@ export function replayEpisode(input: ReplayInput): ReplayResult {
     const type = a.action_type ?? DEFAULT_ACTION_TYPE;
     issues.push(...noticeIssues(a, index, type, isKnown));
     ep.attempts += 1;
+    ep.lastFlag = null;
     let reward = ep.grade(type, a);
+    flagOutcomes.push(type === 'flag_error' ? ep.lastFlag : null);
     if (type === 'flag_error' && typeof a.confidence === 'number') reward = applyConfidence(reward, a.confidence);
     reward -= REWARD.costPerStep * ep.attempts;
     dense += reward;
@@ -267,6 +298,9 @@ export function replayEpisode(input: ReplayInput): ReplayResult {
     finalState,
     breakdown: buildBreakdown(finalState),
     denseRewardTotal: pyRound(dense, 3),
+    flagOutcomes,
+    missedErrors: input.ground_truth.errors.filter((e) => !ep.hitErrors.has(e)),
+    biasMissed: input.ground_truth.bias_actionable && !ep.flagged.has(BIAS_FLAG),
     issues,
   };
 }
