@@ -11,6 +11,8 @@ import { parseHTML } from 'linkedom';
 import { cellHtml, cleanText, headHtml, rowHtml } from '../../src/components/explorer/render';
 import type { ExplorerDoc } from '../../src/board/explorer-doc';
 import { dangers, XSS_MARKDOWN, XSS_TEXT } from './xss-corpus';
+import { actionLogText, plantedErrorsText } from '../../src/benchmarks/clinicalbench/explorer-rows';
+import { replayEpisode } from '../../src/benchmarks/clinicalbench/scorer/replay';
 
 const PAYLOADS = [...XSS_TEXT, ...XSS_MARKDOWN];
 
@@ -74,4 +76,20 @@ describe('explorer rows with hostile submitted strings', () => {
       await browser.close();
     }
   }, 120_000);
+});
+
+describe('ClinicalBench action logs with hostile submitted fields', () => {
+  it.each(PAYLOADS)('%s', (p) => {
+    const actions = [
+      { action_type: p, patient_id: p, error_type: p, reason: p, report: p },
+      { action_type: 'flag_error', patient_id: p, error_type: 'invalid_age', reason: p },
+    ];
+    const replay = replayEpisode({ task_id: 'task_easy', actions, ground_truth: { errors: [{ patient_id: p, error_type: 'invalid_age' }], total_errors: 1, bias_actionable: false } });
+    const body = `${actionLogText(actions, replay)}\n${plantedErrorsText(replay)}`;
+    const html = rowHtml(hostileDoc('ok'), 0, [0], () => ({ texts: [{ label: p, body }], whole: true }));
+    const { document } = parseHTML(`<!doctype html><html><body><table><tbody>${html}</tbody></table></body></html>`);
+    for (const b of document.querySelectorAll('button.xp-more, button.xp-load')) b.remove();
+    expect(dangers(document.body.innerHTML), html).toEqual([]);
+    expect(document.body.textContent).toContain(cleanText(JSON.stringify(p)));
+  });
 });
