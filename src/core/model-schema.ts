@@ -5,7 +5,7 @@
  * folder. "unknown" is a value, shown as such.
  */
 import { z } from 'zod';
-import { httpUrlProblem } from './escape';
+import { httpUrl } from './http-url-schema';
 import { safeId } from './submission-schema';
 
 /** A display name: no markup, no control or invisible (default-ignorable) characters, at least one letter or digit. */
@@ -18,15 +18,6 @@ export const modelName = z
   .refine((s) => !/\p{Default_Ignorable_Code_Point}/u.test(s), 'must not contain invisible characters (zero-width spaces, joiners, variation selectors, …)')
   .refine((s) => s.trim() === s, 'must not start or end with white space')
   .refine((s) => /[\p{L}\p{N}]/u.test(s.normalize('NFKC')), 'must contain a letter or a digit');
-
-const httpUrl = z
-  .string()
-  .max(500)
-  .superRefine((u, ctx) => {
-    const problem = httpUrlProblem(u);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .describe('An http(s) URL written in its normalised form (as `new URL(u).href` prints it)');
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected an ISO date (YYYY-MM-DD) or "unknown"');
 const orUnknown = <T extends z.ZodType>(t: T) => z.union([z.literal('unknown'), t]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLAIM_TOLERANCE_TEXT } from './claim-tolerance';
 import { sourceCreditSchema } from './source-credit';
+import { httpUrl } from './http-url-schema';
 
 /** `submission.json` at the root of every `results/<benchmark>/<id>/` folder (DESIGN §2). */
 const isoDate = z
@@ -80,6 +81,9 @@ export const submissionSchemaFor = (benchmarkIds?: readonly [string, ...string[]
     harness: z
       .strictObject({ name: plainText(120), version: plainText(60), commit: plainText(80).optional() })
       .describe('How the model was run; an entry on the boards is model × harness (name and version)'),
+    pr: httpUrl
+      .optional()
+      .describe('The pull request that added this folder, e.g. https://github.com/<owner>/<repo>/pull/<n> (http(s) only); linked from the boards and the review page'),
     claimed: z
       .record(z.string().max(300), z.union([z.number(), z.null()]))
       .optional()

@@ -42,7 +42,18 @@ const url = (name: string, value: string, message: RegExp): Mutation => ({
   name, repoFile: modelFile, pointer: '$.links.model_card', message, apply: (d) => editModel(d, (j) => { j.links = { model_card: value }; }),
 });
 
+/** The submission's pull-request link (`pr`): http(s) only, checked where the submitter wrote it. */
+const pr = (name: string, value: string, message: RegExp): Mutation => ({
+  name, file: SJ, line: true, pointer: '$.pr', message, apply: (d) => editJson(sj(d), (j) => { j.pr = value; }),
+});
+
 export const HOSTILE_COMMON: Mutation[] = [
+  pr('pull-request link is javascript:', 'javascript:window.__xss=1', /expected an http\(s\) URL, got "javascript:"/),
+  pr('pull-request link is JaVaScRiPt: in mixed case', 'JaVaScRiPt:window.__xss=1', /expected an http\(s\) URL, got "javascript:"/),
+  pr('pull-request link is data:', 'data:text/html;base64,PHNjcmlwdD4=', /expected an http\(s\) URL, got "data:"/),
+  pr('pull-request link breaks out of an attribute (& and ")', ATTR_URL, /must not contain "\\""/),
+  pr('pull-request link is relative', '/pull/1', /not a valid absolute URL/),
+  pr('pull-request link with user and password', 'https://user:pw@github.com/o/r/pull/1', /user name or password/),
   url('registry: model card link breaks out of an attribute (& and ")', ATTR_URL, /must not contain "\\""/),
   url('registry: model card link with a single quote', "https://x.example/?a=' onmouseover='x'", /must not contain "'"/),
   url('registry: model card link with a space', 'https://x.example/a b', /must not contain " "/),

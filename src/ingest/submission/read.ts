@@ -2,6 +2,7 @@ import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Finding } from '../../core/findings';
 import { jsonPath } from '../../core/findings';
+import { jsonLineIndex, lineOf } from '../../core/json-lines';
 import { parseTolerantJson, JsonSyntaxError, protoKeyPaths } from '../../core/tolerant-json';
 import { readUtf8FileSync } from '../../core/utf8';
 import { submissionSchema, type Submission } from '../../core/submission-schema';
@@ -29,8 +30,10 @@ export function readSubmissionFolder(dir: string, root: string): SubmissionFolde
     return { dir, folderId, findings };
   }
   let raw: unknown;
+  let text = '';
   try {
-    raw = parseTolerantJson(readUtf8FileSync(file));
+    text = readUtf8FileSync(file);
+    raw = parseTolerantJson(text);
   } catch (err) {
     const at = err instanceof JsonSyntaxError ? { pointer: err.pointer, ...(err.line === undefined ? {} : { line: err.line }) } : { pointer: '$' };
     findings.push({ path: display, ...at, severity: 'error', message: `malformed JSON: ${(err as Error).message}` });
@@ -42,8 +45,11 @@ export function readSubmissionFolder(dir: string, root: string): SubmissionFolde
   if (proto.length) return { dir, folderId, findings };
   const parsed = submissionSchema.safeParse(raw);
   if (!parsed.success) {
+    const lines = jsonLineIndex(text);
     for (const issue of parsed.error.issues) {
-      findings.push({ path: display, pointer: jsonPath(issue.path as (string | number)[]), severity: 'error', message: issue.message });
+      const pointer = jsonPath(issue.path as (string | number)[]);
+      const line = lineOf(lines, pointer);
+      findings.push({ path: display, pointer, ...(line === undefined ? {} : { line }), severity: 'error', message: issue.message });
     }
     return { dir, folderId, findings };
   }
