@@ -12,7 +12,6 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { ColumnSource } from 'hyparquet-writer';
 import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
 import type { SampleFile } from '../core/benchmark';
-import type { Board } from '../core/board';
 import type { ApiManifest, ApiModel, ApiSamples, ApiSubmission } from '../core/api-schemas';
 import { allBoards, boardPath } from './boards';
 import { boardDownload, boardJson, downloadPath } from './downloads';
@@ -25,8 +24,9 @@ import { loadSubmissionReviews } from './review-view';
 import { boardRowsFor } from './contributed-rows';
 import { cachedDigest } from '../ingest/submission/validate-tree';
 import { codeVersionOf } from '../ingest/score-cache';
+import { API_ROOT, boardDocPath, modelDocPath, samplesDocPath, submissionDocPath, feedPath } from './api-paths';
 
-export const API_ROOT = 'api/v1';
+export { API_ROOT, boardDocPath, modelDocPath, samplesDocPath, submissionDocPath, feedPath };
 
 /** The JSON Schemas of the API documents, as published under `/schemas/`. */
 export const API_SCHEMA_NAMES = { manifest: 'api-manifest', board: 'board', model: 'api-model', submission: 'api-submission', samples: 'api-samples' } as const;
@@ -40,14 +40,6 @@ export interface ApiDocument {
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 1)}\n`;
 const sha = (b: string | Uint8Array) => createHash('sha256').update(b).digest('hex');
-
-/** URL-safe path pieces: a board slug keeps its `/` (nested paths), everything else is one segment. */
-export const boardDocPath = (b: Pick<Board, 'benchmark' | 'slug'>) => `${API_ROOT}/boards/${b.benchmark}/${b.slug}.json`;
-export const modelDocPath = (id: string) => `${API_ROOT}/models/${id}.json`;
-export const submissionDocPath = (benchmark: string, id: string) => `${API_ROOT}/submissions/${benchmark}/${id}.json`;
-export const samplesDocPath = (benchmark: string, entry: string, unit: string, ext: 'json' | 'parquet') =>
-  `${API_ROOT}/samples/${benchmark}/${entry}/${unit}.${ext}`;
-export const feedPath = (benchmark?: string) => (benchmark ? `benchmarks/${benchmark}/feed.xml` : 'feed.xml');
 
 /** Parquet of one sample file: the columns in order, typed as declared, every column nullable. */
 export function sampleParquet(f: Pick<SampleFile, 'columns' | 'rows'>): Uint8Array<ArrayBuffer> {

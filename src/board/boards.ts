@@ -1,6 +1,6 @@
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
 import type { Board, BenchmarkId } from '../core/board';
-import type { DataNote } from '../core/benchmark';
+import type { DataNote, UpstreamSource } from '../core/benchmark';
 import { boardContext } from './gate';
 import { applyEvidence } from './evidence';
 
@@ -12,10 +12,20 @@ export interface BenchmarkInfo {
   /** Medical benchmark: its pages say scores are not evidence of clinical safety. */
   clinical: boolean;
   dataNote?: DataNote;
+  /** The upstream code the scorer reproduces. */
+  upstream?: UpstreamSource;
 }
 
 /** The benchmarks that have boards (take score submissions), in registration order. */
-export const BENCHMARKS: readonly BenchmarkInfo[] = SUBMISSION_BENCHMARKS.map(({ id, name, navLabel, blurb, clinical, dataNote }) => ({ id, name, navLabel, blurb, clinical: clinical === true, ...(dataNote ? { dataNote } : {}) }));
+export const BENCHMARKS: readonly BenchmarkInfo[] = SUBMISSION_BENCHMARKS.map(({ id, name, navLabel, blurb, clinical, dataNote, upstream }) => ({
+  id,
+  name,
+  navLabel,
+  blurb,
+  clinical: clinical === true,
+  ...(dataNote ? { dataNote } : {}),
+  ...(upstream ? { upstream } : {}),
+}));
 
 export function benchmarkInfo(id: string): BenchmarkInfo | undefined {
   return BENCHMARKS.find((b) => b.id === id);

@@ -7,6 +7,9 @@ import { CLAIM_TOLERANCE_TEXT } from '../ingest/submission/claims';
 import type { ClaimRow, ContributedRow, SubmissionReport } from '../ingest/submission/types';
 import type { Finding } from '../core/findings';
 import { safeHttpUrl } from '../core/escape';
+import { provenanceOf, type Provenance } from './provenance';
+import { benchmarkInfo } from './boards';
+import { submissionDocPath } from './api-paths';
 
 /** What `/submissions/<id>/` shows. The submitter's contact is never copied in. */
 export interface SubmissionReviewView {
@@ -33,6 +36,8 @@ export interface SubmissionReviewView {
   changelog: { date: string; kind: ChangelogEntry['kind']; html: string }[];
   /** Why it is not ranked, when it is not. */
   notRanked?: string;
+  /** Links and dates behind its rows (`./provenance`); absent without a readable submission.json. */
+  provenance?: Provenance;
 }
 
 /** The maintainers' review as the page shows it; without a review file, "under review". */
@@ -55,8 +60,9 @@ function modelView(id: string, m: SubmissionReport['model']): NonNullable<Submis
   return { id, registered: true, name: m.name, org: m.org, weights: m.weights, params: m.params ?? 'unknown', licence: m.licence ?? 'unknown', releaseDate: m.release_date ?? 'unknown', ...(url ? { url } : {}) };
 }
 
-export function reviewView(r: SubmissionReport, benchmark: BenchmarkId): SubmissionReviewView {
+export function reviewView(r: SubmissionReport, benchmark: BenchmarkId, opts: { samplesPath?: string } = {}): SubmissionReviewView {
   const s = r.submission;
+  const upstream = benchmarkInfo(benchmark)?.upstream;
   return {
     id: r.id,
     benchmark,
@@ -80,6 +86,20 @@ export function reviewView(r: SubmissionReport, benchmark: BenchmarkId): Submiss
     claimTolerance: CLAIM_TOLERANCE_TEXT,
     rows: r.rows,
     facts: r.facts,
+    ...(s
+      ? {
+          provenance: provenanceOf({
+            benchmark,
+            submissionId: r.id,
+            submission: s,
+            ...(r.model ? { model: r.model } : {}),
+            ...(r.review ? { review: r.review } : {}),
+            ...(r.referenceVersion ? { benchmarkVersion: r.referenceVersion } : {}),
+            ...(upstream ? { upstream } : {}),
+            ...(opts.samplesPath ? { samplesPath: opts.samplesPath } : {}),
+          }),
+        }
+      : {}),
   };
 }
 
@@ -99,7 +119,8 @@ export function loadSubmissionReviews(rowsFor: (id: string) => Promise<Contribut
       if (seen.has(a.id)) continue;
       seen.add(a.id);
       const rows = a.report.valid ? await rowsFor(a.id) : [];
-      out.push({ ...reviewView({ ...a.report, rows }, a.benchmark), ...(a.reason ? { notRanked: a.reason } : {}) });
+      const samplesPath = a.ranked || a.underReview ? submissionDocPath(a.benchmark, a.id) : undefined;
+      out.push({ ...reviewView({ ...a.report, rows }, a.benchmark, samplesPath ? { samplesPath } : {}), ...(a.reason ? { notRanked: a.reason } : {}) });
     }
     return out.sort((a, b) => a.id.localeCompare(b.id));
   })();

@@ -38,6 +38,8 @@ export interface BenchmarkCheck {
    * Their disagreements are the benchmark's findings (usually warnings: older tool versions).
    */
   fileClaims?: { key: string; claimed: number | null; recomputed: number | null | undefined; status: 'ok' | 'mismatch' | 'unknown' }[];
+  /** The benchmark version (the maintainers' reference, `references/<benchmark>/<version>.json`) the data was checked against; absent when none holds it. */
+  referenceVersion?: string;
 }
 
 /** One submission folder as the board path read it (valid or not). */
@@ -186,6 +188,16 @@ export interface DataNote {
   text: string;
 }
 
+/** The upstream code a benchmark's scorer reproduces, linked from its boards' provenance. */
+export interface UpstreamSource {
+  /** e.g. "sumitsaraswat362/clinical-trial-auditor". */
+  name: string;
+  /** The commit (or release) as written in the benchmark's README, e.g. "639207b"; absent: no single commit. */
+  commit?: string;
+  /** http(s) page of that commit, release or repository. */
+  url: string;
+}
+
 /** Benchmarks that take score submissions under `results/<id>/<submission>/`. */
 export interface SubmissionSupport {
   /** The benchmark-specific part of `validate`: read every file, recompute every claimable number. */
@@ -237,6 +249,8 @@ export interface Benchmark {
   clinical?: boolean;
   /** What its data is (synthetic, a public dataset, licence), shown on its pages. */
   dataNote?: DataNote;
+  /** The upstream code its scorer reproduces (its README says how exactly). */
+  upstream?: UpstreamSource;
   /** Every metric this benchmark reports, defined once. */
   metrics: readonly MetricDef[];
   /** Result formats the `score` CLI detects, in detection order. */

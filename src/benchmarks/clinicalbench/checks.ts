@@ -80,5 +80,5 @@ export async function checkClinicalbench(dir: string, ctx: CheckContext = {}): P
   }
   if (ref && cov.extra.length) findings.push({ path: '.', pointer: '$', severity: 'warning', message: `seed(s) ${cov.extra.join(', ')} are not in the reference seed set (${ref.version}: ${ref.data.seeds.join(', ')}): replayed and shown on the review page, left out of the boards` });
   if (ref && cov.missing.length) findings.push({ path: '.', pointer: '$', severity: 'warning', message: `partial coverage: ${cov.units} of ${cov.total} seed × task pairs of ${ref.version} (missing ${cov.missing.slice(0, 6).join(', ')}${cov.missing.length > 6 ? ', …' : ''}): listed unranked` });
-  return { findings, recomputed, facts };
+  return { findings, recomputed, facts, ...(ref ? { referenceVersion: ref.version } : {}) };
 }

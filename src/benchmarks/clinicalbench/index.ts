@@ -25,7 +25,8 @@ export const clinicalbench: Benchmark = {
   navLabel: 'ClinicalBench',
   blurb: 'Agents auditing a synthetic clinical-trial dataset for errors and bias, replayed against regenerated ground truth.',
   clinical: true,
-  dataNote: { kind: 'synthetic', text: 'Every patient record is synthetic, generated from (seed, task) by our port of the upstream generator, with planted errors and bias; no real patient data. The bundled demo submissions are synthetic too.' },
+  upstream: { name: 'sumitsaraswat362/clinical-trial-auditor', commit: '639207b', url: 'https://github.com/sumitsaraswat362/clinical-trial-auditor/commit/639207bfb35497a71021e87ca9dd3210f54f580d' },
+  dataNote: { kind: 'synthetic', licence: 'not stated upstream: the repository has no LICENSE file (its README shows a BSD 3-Clause badge)', text: 'Every patient record is synthetic, generated from (seed, task) by our port of the upstream generator, with planted errors and bias; no real patient data. The bundled demo submissions are synthetic too.' },
   metrics: METRICS,
   formats: [handler],
   schemas: [

@@ -80,5 +80,5 @@ export async function checkLatch(dir: string, ctx: CheckContext = {}): Promise<B
   for (const [key, c] of latchCoverage(scored)) {
     facts.push({ label: `Coverage ${key}`, value: `${c.units}/${c.total} evals with the required trials${c.short.length ? ` · too few trials: ${c.short.slice(0, 5).join(', ')}${c.short.length > 5 ? ', …' : ''}` : ''}${c.missing.length ? ` · missing: ${c.missing.slice(0, 5).join(', ')}${c.missing.length > 5 ? ', …' : ''}` : ''}` });
   }
-  return { findings, recomputed, facts };
+  return { findings, recomputed, facts, ...(scored.reference ? { referenceVersion: scored.reference.version } : {}) };
 }

@@ -20,7 +20,14 @@ export const latch: Benchmark = {
   name: 'Latch bio benches',
   navLabel: 'Latch',
   blurb: 'Agents analysing single-cell and spatial biology data (scBench, SpatialBench), graded by latch-eval-tools.',
-  dataNote: { kind: 'public dataset', text: 'Evals are the latch-eval-tools task specifications over public single-cell and spatial transcriptomics datasets, as the submitter provided them and matched against our reference; biology research tasks, not clinical ones. The bundled demo submissions are synthetic.' },
+  // The sources say where eval data lives (latch:// data nodes on the Latch platform), not what
+  // datasets they are or under which terms: the note claims no more.
+  dataNote: {
+    kind: 'submitted runs',
+    licence: 'latchbio/scbench (evals and published runs): Apache-2.0; the sources state no licence for the datasets the evals point to',
+    text: 'Evals are latch-eval-tools task specifications (scBench, SpatialBench) whose input data live on the Latch platform (latch:// data nodes), as submitted and matched against our reference; biology research tasks, not clinical ones. The bundled demo submissions and their evals are synthetic.',
+  },
+  upstream: { name: 'latch-eval-tools 0.4.26 (README semantics)', url: 'https://pypi.org/project/latch-eval-tools/0.4.26/' },
   metrics: METRICS,
   formats: [handler],
   schemas: [

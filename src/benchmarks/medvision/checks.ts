@@ -81,5 +81,5 @@ export function checkMedvision(dir: string): BenchmarkCheck {
     }
   }
 
-  return { findings, recomputed, facts, ...(fileClaims.length ? { fileClaims } : {}) };
+  return { findings, recomputed, facts, ...(fileClaims.length ? { fileClaims } : {}), ...(against.version ? { referenceVersion: against.version } : {}) };
 }

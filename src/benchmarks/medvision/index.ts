@@ -21,7 +21,14 @@ export const medvision: Benchmark = {
   navLabel: 'MedVision',
   blurb: 'Medical VLMs reading physical quantities off images: detection boxes, tumour/lesion size, angles and distances.',
   clinical: true,
-  dataNote: { kind: 'public dataset', licence: 'per source dataset (see the upstream MedVision dataset card)', text: 'Images and targets come from public medical-imaging datasets collected by the upstream MedVision benchmark; the images are not redistributed here. The bundled demo submissions are synthetic.' },
+  // Licence wording follows what the sources say and no more: the upstream repository states two
+  // licences (LICENSE: MIT; pyproject.toml: CC-BY-NC 4.0) and each imaging dataset keeps its own terms.
+  dataNote: {
+    kind: 'public dataset',
+    licence: 'each source imaging dataset keeps its own terms; the upstream MedVision repository is ambiguous (its LICENSE file says MIT, its pyproject.toml CC-BY-NC 4.0), so treat the benchmark as non-commercial',
+    text: 'Targets are measurements derived from the expert segmentations and landmarks of public medical-imaging challenge datasets (AMOS22, BraTS24, KiTS23, …) that the upstream MedVision benchmark builds its subtasks from; no image is redistributed here. The bundled demo submissions are synthetic.',
+  },
+  upstream: { name: 'YongchengYAO/MedVision (medvision_bm: newest parse_utils and summarizers, summarize_AD_task.py @ 286f6325)', url: 'https://github.com/YongchengYAO/MedVision' },
   metrics: METRICS,
   formats: [handler],
   schemas: [

@@ -55,6 +55,8 @@ export interface SubmissionReport {
   claims: ClaimRow[];
   rows: ContributedRow[];
   facts: { label: string; value: string }[];
+  /** The benchmark version the data was checked against (`BenchmarkCheck.referenceVersion`). */
+  referenceVersion?: string;
   /** Keys of every recomputed number (what `claimed` may name), sorted. */
   recomputedKeys: string[];
 }

@@ -185,6 +185,7 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
     claims: [...claims.rows, ...(check?.fileClaims ?? [])],
     rows,
     facts: [...modelFacts, ...(check?.facts ?? [])],
+    ...(check?.referenceVersion ? { referenceVersion: check.referenceVersion } : {}),
     recomputedKeys: Object.keys(check?.recomputed ?? {}).sort(),
   });
 }
