@@ -190,8 +190,10 @@ export interface DataNote {
 
 /** The upstream code a benchmark's scorer reproduces, linked from its boards' provenance. */
 export interface UpstreamSource {
-  /** e.g. "sumitsaraswat362/clinical-trial-auditor". */
+  /** Short name, e.g. "sumitsaraswat362/clinical-trial-auditor". */
   name: string;
+  /** What exactly is reproduced, when more than the commit says (shown on the board and review pages). */
+  note?: string;
   /** The commit (or release) as written in the benchmark's README, e.g. "639207b"; absent: no single commit. */
   commit?: string;
   /** http(s) page of that commit, release or repository. */

@@ -17,6 +17,10 @@ import { attr, escapeHtml, httpUrlProblem, jsonForHtml, neutraliseFormula } from
 import { modelRecordSchema } from '../../src/core/model-schema';
 import { REPO } from '../submission/helpers';
 import { ATTR_URL } from '../submission/mutations-hostile';
+import { crawl } from '../helpers/crawl';
+import { checkBoardRows } from '../helpers/board-rows';
+
+const SITE = 'https://evalboard.example.org';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -98,12 +102,15 @@ function stage(): void {
       const file = join(root, 'models', `${sub.model}.json`);
       const m = JSON.parse(readFileSync(file, 'utf8'));
       sub.model = `attr-${bench}-model`;
-      writeFileSync(join(root, 'models', `${sub.model}.json`), JSON.stringify({ ...m, id: sub.model, name: model.name, org: model.org, params: model.params, aliases: [], links: { model_card: model.url } }, null, 1));
+      // Every registry link kind, with "&" (Astro's raw-URL heuristic), for the crawl below.
+      const links = { model_card: model.url, paper: `https://x.example/paper/${bench}?a=1&b=2`, code: `https://x.example/code/${bench}` };
+      writeFileSync(join(root, 'models', `${sub.model}.json`), JSON.stringify({ ...m, id: sub.model, name: model.name, org: model.org, params: model.params, aliases: [], links }, null, 1));
     } else sub.model = { ...sub.model, ...model };
     Object.assign(sub, {
       id,
       submitter: { name: p(1) },
-      harness: { ...sub.harness, name: p(4), version: p(5).slice(0, 60) },
+      harness: { ...sub.harness, name: p(4), version: p(5).slice(0, 60), commit: `latchbio/scbench@4a7d2b${i}` },
+      pr: `https://github.com/example/evalboard/pull/${i + 1}?a=1&b=2`,
       disclosures: { contamination: 'unknown', notes: PAYLOADS.join('\n\n') },
     });
     delete sub.claimed;
@@ -170,6 +177,18 @@ describe.skipIf(!existsSync(CHROMIUM))('a site built with attribute payloads in 
     expect(page).not.toContain(REPORTED_IMG);
     expect(page).not.toMatch(/<[^>]+\son(error|mouseover|focus|click)="(window\.__pwned|alert)/);
     expect(page).not.toContain(`href="${ATTR_URL}`);
+  });
+
+  it('crawl: 0 broken links; every row links its review, model and per-sample pages, its registry links, PR and harness commit, each rel="noopener nofollow"', () => {
+    const r = crawl(dist, { site: SITE });
+    expect(r.problems.slice(0, 20)).toEqual([]);
+    const rows = checkBoardRows({ root, dist, pages: r.pages, site: SITE });
+    expect(rows.problems.slice(0, 20)).toEqual([]);
+    // Three payload submissions × (3 registry links + PR + harness commit), on every row they have.
+    const kinds = Object.keys(IDS).flatMap((bench, i) => [`https://x.example/paper/${bench}?a=1&b=2`, `https://x.example/code/${bench}`, `https://github.com/example/evalboard/pull/${i + 1}?a=1&b=2`, `https://github.com/latchbio/scbench/commit/4a7d2b${i}`]);
+    for (const url of [...kinds, 'https://x.example/?a=1&b=2']) expect(r.externalUrls.has(url), url).toBe(true);
+    expect(rows.externalChecked).toBeGreaterThanOrEqual(15);
+    console.info(`payload crawl: ${r.pages.length} pages, ${r.internal} internal links (${r.anchors} anchors), ${r.external} external (${r.externalUrls.size} distinct); ${rows.rows} board rows, ${rows.externalChecked} row external links checked`);
   });
 
   it('hovering, focusing and clicking every row, link, option and button runs no injected code', async () => {

@@ -27,7 +27,7 @@ export const latch: Benchmark = {
     licence: 'latchbio/scbench (evals and published runs): Apache-2.0; the sources state no licence for the datasets the evals point to',
     text: 'Evals are latch-eval-tools task specifications (scBench, SpatialBench) whose input data live on the Latch platform (latch:// data nodes), as submitted and matched against our reference; biology research tasks, not clinical ones. The bundled demo submissions and their evals are synthetic.',
   },
-  upstream: { name: 'latch-eval-tools 0.4.26 (README semantics)', url: 'https://pypi.org/project/latch-eval-tools/0.4.26/' },
+  upstream: { name: 'latch-eval-tools 0.4.26', note: 'the grader semantics of its README', url: 'https://pypi.org/project/latch-eval-tools/0.4.26/' },
   metrics: METRICS,
   formats: [handler],
   schemas: [

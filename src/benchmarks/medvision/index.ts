@@ -28,7 +28,7 @@ export const medvision: Benchmark = {
     licence: 'each source imaging dataset keeps its own terms; the upstream MedVision repository is ambiguous (its LICENSE file says MIT, its pyproject.toml CC-BY-NC 4.0), so treat the benchmark as non-commercial',
     text: 'Targets are measurements derived from the expert segmentations and landmarks of public medical-imaging challenge datasets (AMOS22, BraTS24, KiTS23, …) that the upstream MedVision benchmark builds its subtasks from; no image is redistributed here. The bundled demo submissions are synthetic.',
   },
-  upstream: { name: 'YongchengYAO/MedVision (medvision_bm: newest parse_utils and summarizers, summarize_AD_task.py @ 286f6325)', url: 'https://github.com/YongchengYAO/MedVision' },
+  upstream: { name: 'YongchengYAO/MedVision', note: 'medvision_bm: the newest parse_utils and summarizers; summarize_AD_task.py @ 286f6325', url: 'https://github.com/YongchengYAO/MedVision' },
   metrics: METRICS,
   formats: [handler],
   schemas: [
