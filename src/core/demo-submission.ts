@@ -60,15 +60,29 @@ export function demoModelRecord(model: DemoModel): ModelRecord {
   };
 }
 
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The day a demo submission was accepted: 0–5 days after it was submitted, by a hash (FNV-1a) of
+ * its id, so the demo boards have a history (dated snapshots, rank over time) and regenerating
+ * the bundle gives the same dates.
+ */
+export function demoAcceptedOn(id: string): string {
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(id)) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return addDays(DEMO_SUBMITTED_AT, h % 6);
+}
+
 /** The maintainers' review of a demo submission (`reviews/<benchmark>/<id>.json`): accepted as demo data. */
-export function demoReview({ reviewText }: Pick<DemoSubmissionSpec, 'reviewText'>): Review {
+export function demoReview({ id, reviewText }: Pick<DemoSubmissionSpec, 'id' | 'reviewText'>): Review {
+  const accepted = demoAcceptedOn(id);
   return {
     status: 'accepted',
     revision: 1,
     verdict: 'Demo data',
     text: reviewText,
-    reviewed_at: '2026-09-02',
-    changelog: [{ date: DEMO_SUBMITTED_AT, kind: 'added', reason: 'Initial demo submission.' }],
+    reviewed_at: addDays(accepted, 1),
+    changelog: [{ date: accepted, kind: 'added', reason: 'Initial demo submission.' }],
   };
 }
 
