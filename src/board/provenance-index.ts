@@ -1,4 +1,7 @@
-/** Every admitted submission's provenance, once per build, keyed by `provenanceKey`. */
+/**
+ * Every submission's provenance (a readable submission.json), once per build, keyed by
+ * `provenanceKey`; only submissions on the boards (ranked or under review) have per-sample files.
+ */
 import { admissions } from './gate';
 import { benchmarkInfo } from './boards';
 import { submissionDocPath } from './api-paths';
@@ -11,7 +14,7 @@ export function provenanceIndex(): Promise<Map<string, Provenance>> {
     const out = new Map<string, Provenance>();
     for (const a of await admissions()) {
       const s = a.report.submission;
-      if (!s || !(a.ranked || a.underReview)) continue;
+      if (!s) continue;
       const upstream = benchmarkInfo(a.benchmark)?.upstream;
       out.set(
         provenanceKey(a.benchmark, a.id),
@@ -23,7 +26,7 @@ export function provenanceIndex(): Promise<Map<string, Provenance>> {
           ...(a.report.review ? { review: a.report.review } : {}),
           ...(a.report.referenceVersion ? { benchmarkVersion: a.report.referenceVersion } : {}),
           ...(upstream ? { upstream } : {}),
-          samplesPath: submissionDocPath(a.benchmark, a.id),
+          ...(a.ranked || a.underReview ? { samplesPath: submissionDocPath(a.benchmark, a.id) } : {}),
         }),
       );
     }

@@ -4,39 +4,11 @@
  * and a withdrawn entry in the changelog changes the feed (a new entry, a later `updated`).
  */
 import { describe, expect, it } from 'vitest';
-import { DOMParser } from 'linkedom';
+import { checkAtom } from '../helpers/atom';
 import { atomFeed, siteChangelog } from '../../src/board/feed';
 import type { ChangelogItem } from '../../src/board/changelog-view';
 
 const SITE = 'https://evalboard.example.org/';
-
-function parse(xml: string) {
-  const doc = new DOMParser().parseFromString(xml, 'text/xml');
-  const feed = doc.querySelector('feed')!;
-  const own = (el: Element, tag: string) => [...el.children].filter((c) => c.tagName === tag);
-  return { doc, feed, own };
-}
-
-function checkAtom(xml: string): { ids: string[]; updated: string } {
-  expect(xml.startsWith('<?xml')).toBe(true);
-  const { feed, own } = parse(xml);
-  expect(feed).toBeTruthy();
-  expect(feed.getAttribute('xmlns')).toBe('http://www.w3.org/2005/Atom');
-  for (const tag of ['id', 'title', 'updated']) expect(own(feed, tag).length, tag).toBe(1);
-  expect(own(feed, 'author').length).toBe(1);
-  expect(own(feed, 'link').some((l) => l.getAttribute('rel') === 'self')).toBe(true);
-  const updated = own(feed, 'updated')[0]!.textContent!;
-  expect(Number.isNaN(Date.parse(updated))).toBe(false);
-  const ids: string[] = [];
-  for (const e of own(feed, 'entry')) {
-    for (const tag of ['id', 'title', 'updated']) expect(own(e, tag).length, tag).toBe(1);
-    expect(own(e, 'link')[0]?.getAttribute('href')).toMatch(/^https:\/\//);
-    expect(Date.parse(own(e, 'updated')[0]!.textContent!) <= Date.parse(updated)).toBe(true);
-    ids.push(own(e, 'id')[0]!.textContent!);
-  }
-  expect(new Set(ids).size).toBe(ids.length);
-  return { ids, updated };
-}
 
 describe('Atom feeds', () => {
   it('the site-wide feed is valid Atom with one entry per changelog item, and is deterministic', async () => {
