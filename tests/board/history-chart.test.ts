@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHTML } from 'linkedom';
 import { rankOverTime, rankPoints } from '../../src/board/history-chart';
+import { WIDTHS } from '../../src/board/charts-kit';
 import type { BoardHistory } from '../../src/board/history-boards';
 import type { Board, Row } from '../../src/core/board';
 
@@ -27,9 +28,14 @@ describe('rank over time', () => {
   });
   it('draws one line per entry, ticks on the snapshot days and on whole ranks', () => {
     const c = rankOverTime(history, { id: 's', title: 'All' })!;
-    const { document } = parseHTML(`<html><body>${c.svg}</body></html>`);
+    expect(c.variants.map((v) => v.width)).toEqual([...WIDTHS]);
+    const { document } = parseHTML(`<html><body>${c.variants.at(-1)!.svg}</body></html>`);
     expect(document.querySelector('svg')!.getAttribute('role')).toBe('img');
-    expect(document.querySelectorAll('path[stroke]').length).toBeGreaterThanOrEqual(3);
+    // One line per entry (a, b, c), each through its own points.
+    expect(document.querySelectorAll('g[stroke-width="2"] path').length).toBe(3);
+    // A tooltip on every point: 7 ranked rows over the three snapshots.
+    expect([...document.querySelectorAll('circle title')].map((t) => t.textContent)).toContain('m-a · h 1: rank 2 of 3 on 2026-09-04');
+    expect(document.querySelectorAll('circle').length).toBe(7);
     const ticks = [...document.querySelectorAll('g[aria-label], text')].map((t) => t.textContent).filter((t) => t && t.length < 6);
     for (const t of ['09-01', '09-04', '09-09', '1', '2', '3']) expect(ticks, t).toContain(t);
     expect(ticks).not.toContain('2.5');
