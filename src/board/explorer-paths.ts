@@ -60,3 +60,16 @@ export function explorerRowHref(board: { benchmark: string }, row: Pick<Entry, '
 export function explorerDisagreeHref(benchmark: string, a: string, b: string, unit?: string): string {
   return explorerHref({ benchmark, ...(unit !== undefined ? { unit } : {}), entries: [a, b], filter: 'disagree' });
 }
+
+/**
+ * The compare tables' per-task "samples" link for the pair (a, b): the disagreement view of the
+ * benchmark the task's board belongs to, looked up by the benchmark's display name. One function
+ * for the pre-rendered page, the in-browser page and their equality test.
+ */
+export function compareExploreLinks(benchmarks: readonly { id: string; name: string }[], a: string, b: string): (benchmarkName: string) => string | undefined {
+  const idOf = new Map(benchmarks.map((x) => [x.name, x.id]));
+  return (name) => {
+    const id = idOf.get(name);
+    return id ? explorerDisagreeHref(id, a, b) : undefined;
+  };
+}

@@ -309,7 +309,7 @@ export function compareTablesHtml(a: CompareSide, b: CompareSide, diffs: readonl
       const mc = d.mcnemar ? `${d.mcnemar.b}, ${d.mcnemar.c}; ${fmtP(d.mcnemar.p)}` : '—';
       parts.push(
         `<tr data-task="${e(d.task)}" data-raw="${e(raw(d))}">` +
-          `<th scope="row" class="l">${e(d.task)}${explore ? ` <a class="small" href="${e(`${base}${explore}`)}" data-explore-row aria-label="${e(`${d.task}: per-sample results of both`)}">samples</a>` : ''}</th>` +
+          `<th scope="row" class="l">${e(d.task)}${explore ? ` <a class="small" href="${e(`${base}${explore}`)}" data-explore-row aria-label="${e(`samples of both entries on ${d.task}`)}">samples</a>` : ''}</th>` +
           `<td class="l"><a href="${e(`${base}metrics/${d.def.id}/`)}">${e(d.def.label)}</a> <span class="muted small">(${d.def.direction} better)</span></td>` +
           `<td>${d.n.toLocaleString('en-US')} <span class="muted small">${e(d.unit.replace('shared ', ''))}</span></td>` +
           `<td>${value(d, d.a)}</td>` +

@@ -10,7 +10,8 @@ import { hasChromium, launch } from '../../scripts/lib/browser';
 import { serveStatic } from '../../scripts/lib/server';
 import { ensureBuilt } from './build';
 import { compareEntries, type CompareEntry } from '../../src/board/models';
-import { allBoards } from '../../src/board/boards';
+import { allBoards, BENCHMARKS } from '../../src/board/boards';
+import { compareExploreLinks } from '../../src/board/explorer-paths';
 import { comparePair, comparePairs, pairSharedUnits, type ComparePair } from '../../src/board/compare';
 import { compareTablesHtml } from '../../src/core/compare';
 
@@ -69,7 +70,7 @@ describe.skipIf(!enabled)('client-side compare (e2e, chromium)', () => {
 
   it('a pair without a pre-rendered page gets the build-time function\u2019s numbers, digit for digit', async () => {
     expect(existsSync(join(DIST, 'compare', pair.a.slug, pair.b.slug, 'index.html'))).toBe(false);
-    const expected = rowsOf(compareTablesHtml(pair.a, pair.b, pair.diffs, '/'));
+    const expected = rowsOf(compareTablesHtml(pair.a, pair.b, pair.diffs, '/', { explore: compareExploreLinks(BENCHMARKS, pair.a.slug, pair.b.slug) }));
     expect(expected.length).toBeGreaterThan(0);
     expect(pair.diffs.some((d) => Number.isFinite(d.lo))).toBe(true);
 

@@ -5,7 +5,7 @@
  * the same content-derived seeds), so its table is the pre-rendered page's table.
  */
 import { canonicalPair, compareData, compareTablesHtml, parseCompareData, type CompareData } from '../../core/compare';
-import { explorerDisagreeHref } from '../../board/explorer-paths';
+import { compareExploreLinks } from '../../board/explorer-paths';
 
 export interface CompareIndex {
   base: string;
@@ -59,7 +59,7 @@ async function run(index: CompareIndex, x: string, y: string, out: HTMLElement):
       note.append(link, '.');
     }
     out.replaceChildren(title, note);
-    out.insertAdjacentHTML('beforeend', compareTablesHtml({ slug: ka, name: a.name }, { slug: kb, name: b.name }, diffs, index.base, { explore: (name) => { const id = index.benchmarks.find((x) => x.name === name)?.id; return id ? explorerDisagreeHref(id, ka, kb) : undefined; } }));
+    out.insertAdjacentHTML('beforeend', compareTablesHtml({ slug: ka, name: a.name }, { slug: kb, name: b.name }, diffs, index.base, { explore: compareExploreLinks(index.benchmarks, ka, kb) }));
     out.dataset.state = 'done';
   } catch (err) {
     out.textContent = `Could not compare: ${(err as Error).message}`;

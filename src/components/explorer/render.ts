@@ -86,7 +86,9 @@ export function headHtml(doc: ExplorerDoc, entries: readonly number[], base: str
   const cols = entries
     .map((i) => {
       const en = doc.entries[i]!;
-      const badge = en.ranked ? '' : ' <span class="xp-badge">under review</span>';
+      const badge =
+        (en.ranked ? '' : ' <span class="xp-badge">under review</span>') +
+        (en.synthetic ? ' <span class="syn" title="Synthetic demo data: not a real model run">synthetic</span>' : '');
       return `<th scope="col" class="l" data-e="${i}"><a href="${escapeHtml(`${base}models/${encodeURIComponent(en.modelSlug)}/`)}">${e(en.label)}</a>${badge}</th>`;
     })
     .join('');
