@@ -41,6 +41,18 @@ function mathForSearch() {
   return (tree: Root) => walk(tree);
 }
 
+/** A code block scrolls sideways when its lines are long, so keyboard users must be able to focus it (axe scrollable-region-focusable). */
+function focusableCodeBlocks() {
+  const walk = (parent: Root | Element) => {
+    for (const n of parent.children) {
+      if (n.type !== 'element') continue;
+      if (n.tagName === 'pre') n.properties.tabIndex = 0;
+      else walk(n);
+    }
+  };
+  return (tree: Root) => walk(tree);
+}
+
 const processor = remark()
   .use(remarkGfm)
   .use(remarkMath)
@@ -48,6 +60,7 @@ const processor = remark()
   .use(rehypeSanitize, schema as typeof defaultSchema)
   .use(rehypeKatex, { output: 'mathml' })
   .use(mathForSearch)
+  .use(focusableCodeBlocks)
   .use(rehypeStringify);
 
 /** Markdown (ours or submitted) → safe HTML. */
