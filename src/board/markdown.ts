@@ -7,6 +7,7 @@ import rehypeKatex from 'rehype-katex';
 import rehypeStringify from 'rehype-stringify';
 import type { Element, ElementContent, Root } from 'hast';
 import { latexToText } from '../core/latex-text';
+import { focusableCodeBlocks } from '../core/focusable-code';
 
 /** Sanitise first (math classes allowed), then typeset with KaTeX to MathML at build time. */
 const schema = {
@@ -36,18 +37,6 @@ function mathForSearch() {
         const text = latexToText(texOf(n));
         if (text) parent.children.splice(++i, 0, { type: 'element', tagName: 'span', properties: { className: ['math-text'], ariaHidden: 'true' }, children: [{ type: 'text', value: ` ${text} ` }] });
       } else walk(n);
-    }
-  };
-  return (tree: Root) => walk(tree);
-}
-
-/** A code block scrolls sideways when its lines are long, so keyboard users must be able to focus it (axe scrollable-region-focusable). */
-function focusableCodeBlocks() {
-  const walk = (parent: Root | Element) => {
-    for (const n of parent.children) {
-      if (n.type !== 'element') continue;
-      if (n.tagName === 'pre') n.properties.tabIndex = 0;
-      else walk(n);
     }
   };
   return (tree: Root) => walk(tree);

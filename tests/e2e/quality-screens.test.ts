@@ -20,7 +20,7 @@ const MORE_PAGES = [
   '/benchmarks/clinicalbench/overall/', '/models/', '/compare/', '/metrics/', '/metrics/mv-mre/', '/submissions/', '/submissions/demo-vlm-7b-demo/',
   '/tasks/', '/tasks/dicom_deid_audit_instance_1/', '/changelog/', '/search/', '/404.html', '/schemas/', '/api/', '/guides/submitting/',
   '/explore/', '/explore/medvision/', '/explore/medvision/amos22-boxcoordinate-task01-axial/', '/explore/latch/demo_celltype_labels/',
-  '/explore/clinicalbench/1234-task_easy/', '/seeds/1234/task_easy/',
+  '/explore/clinicalbench/1234-task_easy/', '/seeds/1234/task_easy/', '/benchmarks/medvision/ad/as-of/2026-09-05/',
 ];
 const SIZES = [{ width: 1400, height: 900 }, { width: 390, height: 844 }];
 /** axe-core's violations on the loaded page, every impact level, as "rule: first targets". */

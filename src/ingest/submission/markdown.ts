@@ -4,6 +4,7 @@ import remarkRehype from 'remark-rehype';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import { redactContacts } from './redact';
+import { focusableCodeBlocks } from '../../core/focusable-code';
 
 /**
  * Submitted markdown → safe HTML. Raw HTML in the source is dropped (remark-rehype default),
@@ -41,6 +42,7 @@ const processor = remark()
   .use(remarkRehype, { allowDangerousHtml: false })
   .use(rehypeSanitize, schema)
   .use(relLinks)
+  .use(focusableCodeBlocks)
   .use(rehypeStringify);
 
 /** Render untrusted markdown to sanitised HTML (synchronous; no plugin here is async). */
