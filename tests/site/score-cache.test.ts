@@ -115,7 +115,7 @@ describe('deploy workflow', () => {
     const w = parse(readFileSync(join(ROOT, '.github/workflows/deploy.yml'), 'utf8'));
     const steps: { id?: string; uses?: string; run?: string; with?: Record<string, string> }[] = w.jobs.build.steps;
     const hash = steps.findIndex((s) => s.run?.includes('npm run --silent cache-key'));
-    const cache = steps.findIndex((s) => s.uses === 'actions/cache@v4');
+    const cache = steps.findIndex((s) => s.uses === 'actions/cache@v4' && s.with?.path === '.cache/scored');
     const buildAt = steps.findIndex((s) => s.run === 'npm run build');
     expect(hash).toBeGreaterThan(steps.findIndex((s) => s.run === 'npm ci'));
     expect(cache).toBeGreaterThan(hash);
@@ -123,7 +123,7 @@ describe('deploy workflow', () => {
     const c = steps[cache]!.with!;
     expect(c.path).toBe('.cache/scored');
     const code = `\${{ steps.${steps[hash]!.id}.outputs.code }}`;
-    expect(c.key).toBe(`scored-${code}-\${{ hashFiles('results/**', 'references/**') }}`);
+    expect(c.key).toBe(`scored-${code}-\${{ hashFiles('results/**', 'references/**', 'sources.json') }}`);
     expect(c['restore-keys']!.trim()).toBe(`scored-${code}-`);
   });
 });
