@@ -133,6 +133,9 @@ async function intake(): Promise<{ run: ValidateRun; notes: string[] }> {
       } catch (e) {
         error(folder, `validation failed unexpectedly: ${(e as Error).message}`);
       }
+      // "source" credits a public repository; only import:sources writes it, at deploy time and outside
+      // the repository. A pull request claiming one would borrow that repository's name for its own data.
+      if (run.reports[0]?.submission?.source !== undefined) error(`${folder}/submission.json`, '"source" is written only by npm run import:sources at deploy time (from sources.json); a pull request may not claim a public source: remove it');
       const added = modelFiles.length === 1 ? newModelFileId(modelFiles[0]!) : undefined;
       const named = run.reports[0]?.submission?.model;
       if (added !== undefined && named !== undefined && added !== named) error(modelFiles[0]!.path, `adds the model "${added}", but the submission names "${named}": a pull request may add only the registry file of the model it submits`);

@@ -97,6 +97,14 @@ const PRS: Record<string, (repo: string) => void> = {
     addSubmission(r, 'pr-link');
     symlinkSync(`../${VICTIM.split('/').at(-1)}/submission.json`, join(r, 'results/medvision/pr-link/other.json'));
   },
+  // The PR credits its own data to a public repository listed in sources.json.
+  source: (r) => {
+    addSubmission(r, 'pr-source');
+    const file = join(r, 'results/medvision/pr-source/submission.json');
+    const sj = JSON.parse(readFileSync(file, 'utf8'));
+    sj.source = { repo: 'https://github.com/latchbio/scbench', commit: '4a7d2b0b6f792dee7b436c385cacf4faaf37646f', licence: 'Apache-2.0', attribution: 'LatchBio' };
+    writeFileSync(file, `${JSON.stringify(sj, null, 2)}\n`);
+  },
   reviews: (r) => {
     addSubmission(r, 'pr-reviews');
     write(r, 'reviews/medvision/pr-reviews.json', '{"status":"accepted"}\n');
@@ -260,6 +268,13 @@ describe('the pull-request check, run as validate.yml runs it', () => {
     expect(errorsOf(o).some((l) => l.includes('results/medvision/pr-link/other.json') && /symbolic link/.test(l))).toBe(true);
     expect(existsSync(join(tmp, 'ws-inner-symlink', 'base', 'results/medvision/pr-link/other.json'))).toBe(false);
     expect(existsSync(join(tmp, 'ws-inner-symlink', 'base', 'results/medvision/pr-link/submission.json'))).toBe(true);
+  });
+
+  it('a PR whose submission.json claims a public "source" fails: only import:sources credits a repository', () => {
+    const o = outcomes.source!;
+    expect(o.status, o.stderr + o.report).toBe(1);
+    expect(errorsOf(o).some((l) => l.includes('results/medvision/pr-source/submission.json') && /may not claim a public source/.test(l))).toBe(true);
+    expect(o.report.split('\n')[0]).toMatch(/^## ❌ Not valid/);
   });
 
   it('a PR that adds a file under reviews/ fails with the reviews/ message', () => {

@@ -1,8 +1,8 @@
 /**
  * The data API's per-sample files for ClinicalBench: one per entry and seed × task, one record
  * per episode with the recomputed score breakdown. The ground truth is regenerated from the seed
- * and is an answer key the seed pages never publish (`./seeds.ts`), so nothing here reveals it:
- * no error list, no error count, and no flag counts (correct flags ÷ recall would give the count).
+ * (the seed pages do not list it, `./seeds.ts`; the explorer shows it per episode); these files
+ * keep to scores: no error list, no error count, and no flag counts (correct flags ÷ recall would give the count).
  */
 import { entryKeyOf } from '../../../board/submission-meta';
 import type { Admitted, SampleColumn, SampleFile } from '../../../core/benchmark';

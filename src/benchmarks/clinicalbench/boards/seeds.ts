@@ -3,8 +3,10 @@
  * dataset exactly as the environment shows it to the agent (protocol + patient records),
  * regenerated at build time by our port of the upstream generator, with CSV and JSON downloads.
  *
- * Hidden answer key: the ground-truth error list, the trap list, `bias_present`, the bias signal
- * and the generator's error counts are NOT part of anything built here. Only what the agent sees.
+ * Only what the agent sees: the ground-truth error list, the trap list, `bias_present`, the bias
+ * signal and the generator's error counts are not on these pages. They are not secret (regenerated
+ * from a public seed by the public generator); the explorer shows, per scored episode, which
+ * planted errors the flags hit.
  */
 import { resolve } from 'node:path';
 import Papa from 'papaparse';
