@@ -66,7 +66,7 @@ export function rankOverTime(history: BoardHistory, section: { id: string; title
       width, height, marginLeft, marginRight: labelRoom, marginTop: TOP, marginBottom: BOTTOM,
       style: { background: 'transparent' },
       x: { type: 'utc', domain: [day(dates[0]!), day(last)], inset: 8 },
-      y: { domain: [1, maxRank], range: [TOP, height - BOTTOM], inset: 4 },
+      y: { domain: [1, maxRank], range: [TOP, height - BOTTOM - 12] },
       marks: [
         Plot.gridY(wholeRanks(maxRank), { strokeOpacity: 0.15 }),
         Plot.axisY(wholeRanks(maxRank), { label: 'Rank (1 = best)', labelArrow: 'none', labelAnchor: 'top', tickFormat: 'd', fontSize: FONT }),
