@@ -1,7 +1,7 @@
 // npm run bench:explorer — the per-sample explorer's first load on a synthetic MedVision unit of
 // 1,000 samples × 20 models: builds the site from that corpus, loads the unit page in Chromium and
 // sums every response of the first load (HTML, CSS, JS, anything else it requests) gzipped; then
-// runs Lighthouse 12.2.3 (performance only) on the page. Prints figures; never fails on them.
+// runs Lighthouse 12.2.3 (performance only, mobile and desktop presets) on the page, served gzipped as the host serves it. Prints figures; never fails on them.
 // Options: --samples N (1000), --models M (20), --no-lighthouse, --reuse (measure the last build again).
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -72,16 +72,19 @@ if (!hasChromium()) {
     const f = await firstLoad(server.url);
     console.log(`first load of ${PAGE}: ${f.requests} requests, ${kb(f.total)} gzipped (budget 100 KB): ${Object.entries(f.byType).map(([t, n]) => `${t} ${kb(n)}`).join(', ')}; ${f.rows} rows × ${f.cols - 2} entries rendered`);
     if (!process.argv.includes('--no-lighthouse')) {
-      const report = join(WORK, 'lighthouse.json');
-      const flags = '--chrome-flags=--headless --no-sandbox --disable-gpu';
-      try {
-        // Asynchronously: the static server runs in this process and must keep answering.
-        await promisify(execFile)('npx', ['lighthouse', server.url + PAGE, flags, '--only-categories=performance', '--output=json', `--output-path=${report}`, '--quiet'], { cwd: ROOT, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, timeout: 1_200_000 });
-        const lh = JSON.parse(readFileSync(report, 'utf8')) as { lighthouseVersion: string; categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number; displayValue?: string }> };
-        const a = (id: string) => lh.audits[id]?.displayValue ?? '—';
-        console.log(`Lighthouse ${lh.lighthouseVersion} (mobile preset, simulated throttling): performance ${Math.round(lh.categories.performance.score * 100)}; FCP ${a('first-contentful-paint')}, LCP ${a('largest-contentful-paint')}, TBT ${a('total-blocking-time')}, CLS ${a('cumulative-layout-shift')}, SI ${a('speed-index')}, total byte weight ${a('total-byte-weight')}; load average ${load()}`);
-      } catch (err) {
-        console.log(`Lighthouse failed: ${(err as Error).message.split('\n')[0]}`);
+      // Both presets: mobile (Moto G Power viewport, slow 4G, CPU ×4 simulated) and desktop.
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const report = join(WORK, `lighthouse-${preset}.json`);
+        const flags = ['--chrome-flags=--headless --no-sandbox --disable-gpu', '--only-categories=performance', '--output=json', `--output-path=${report}`, '--quiet', ...(preset === 'desktop' ? ['--preset=desktop'] : [])];
+        try {
+          // Asynchronously: the static server runs in this process and must keep answering.
+          await promisify(execFile)('npx', ['lighthouse', server.url + PAGE, ...flags], { cwd: ROOT, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, timeout: 1_200_000 });
+          const lh = JSON.parse(readFileSync(report, 'utf8')) as { lighthouseVersion: string; categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number; displayValue?: string }> };
+          const a = (id: string) => lh.audits[id]?.displayValue ?? '—';
+          console.log(`Lighthouse ${lh.lighthouseVersion} (${preset} preset, simulated throttling): performance ${Math.round(lh.categories.performance.score * 100)}; FCP ${a('first-contentful-paint')}, LCP ${a('largest-contentful-paint')}, TBT ${a('total-blocking-time')}, CLS ${a('cumulative-layout-shift')}, SI ${a('speed-index')}, DOM ${a('dom-size')}, total byte weight ${a('total-byte-weight')}; load average ${load()}`);
+        } catch (err) {
+          console.log(`Lighthouse (${preset}) failed: ${(err as Error).message.split('\n')[0]}`);
+        }
       }
     }
   } finally {
