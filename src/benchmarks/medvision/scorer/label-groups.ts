@@ -4,13 +4,38 @@ import table from './label-groups.json';
 /**
  * Label groups for TL and Detection (`<region> @ <modality> (<plane>)`). Upstream derives them at
  * summary time from the medvision_ds benchmark plans, which parsed files do not carry, so the
- * facts live in `label-groups.json` (with the upstream commits they were read from). A label the
- * table does not name is scored per subtask config only and reported, never guessed.
+ * facts live in `label-groups.json`, each label with its basis and each task with its evidence
+ * (keys of the file's `sources`, which name repository and commit). A label the table does not
+ * name is scored per subtask config only and reported, never guessed.
  */
 
-interface DetectionLabel { name?: string; region: string | null; region_source?: 'observed' }
-interface DetectionTask { modality: string; labels: Record<string, DetectionLabel>; labels_complete?: false }
-interface TlTask { modality: string; target_label: number; name?: string; region: string }
+/** How a label's id and name are known (see the file's `about`). */
+export type LabelBasis = 'plan' | 'prompt+dataset_summary' | 'dataset_summary' | 'dataset_definition+dataset_summary' | 'elimination';
+
+export interface LabelEvidence {
+  source: string;
+  file?: string;
+  index_file_id?: string;
+  task?: string;
+  dataset?: string;
+  /** label id → the name that source gives it */
+  labels?: Record<string, string>;
+  note?: string;
+}
+
+interface DetectionLabel {
+  name?: string;
+  /** an id known only by elimination: one of these names, all in the same region */
+  name_candidates?: string[];
+  /** the detection plan's spelling, where it differs from the segmentation plan's `name` */
+  prompt_name?: string;
+  region: string | null;
+  basis?: LabelBasis;
+  /** the group upstream's own summary put this label in */
+  observed_region?: string;
+}
+interface DetectionTask { modality: string; labels: Record<string, DetectionLabel>; n_labels?: number; evidence?: LabelEvidence[] }
+interface TlTask { modality: string; target_label: number; name?: string; region: string; evidence?: LabelEvidence[] }
 
 export interface LabelGroupTable {
   modality_abbreviation: Record<string, string>;
