@@ -78,3 +78,8 @@ export function neutraliseFormula<T>(value: T): T | string {
 export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** Characters a displayed submitted text loses: C0/C1 controls (but tab and newline) and bidirectional overrides that could reorder what a reader sees. */
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+export const cleanText = (s: string): string => s.replace(INVISIBLE, '\ufffd');

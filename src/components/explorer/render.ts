@@ -3,14 +3,11 @@
  * browser renders the rest with the same functions from the fetched document. Every submitted
  * string (answers, raw responses, ids, labels) goes through `escapeHtml` after `cleanText`.
  */
-import { escapeHtml } from '../../core/escape';
+import { cleanText, escapeHtml } from '../../core/escape';
 import type { DocCell, DocMetric, ExplorerDoc } from '../../board/explorer-doc';
 import { sampleAnchor } from '../../board/explorer-paths';
 
-/** Characters a long text loses before display: C0/C1 controls (but tab and newline) and bidirectional overrides that could reorder what a reader sees. */
-// eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-export const cleanText = (s: string) => s.replace(INVISIBLE, '\ufffd');
+export { cleanText };
 
 /** Characters of a long text shown before "show all". */
 export const TRUNCATE = 240;
