@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Finding } from '../../../core/findings';
 import { jsonPath } from '../../../core/findings';
 import { forEachLine } from '../../../core/line-reader';
+import { arenaLineBuffer } from '../../../core/string-stop';
 import { JsonSyntaxError, parseTolerantJson } from '../../../core/tolerant-json';
 import { parseSmallJson, parseSmallJsonOrNull } from './small-json';
 import { DOC_KEYS, PROFILE_KEYS, medvisionRecordSchema, RECORD_KEYS, RESPS_INDEX, type MedvisionRecord } from './record-schema';
@@ -49,6 +50,11 @@ export interface ReadOptions {
    * upstream-summarizer parity (`score --trust-submitted-parse`), never used by the site.
    */
   trustSubmittedParse?: boolean;
+  /**
+   * false: every line through the full parser, never the byte scanner (the reference the
+   * scanner is tested against: both must give the same samples and findings). Default true.
+   */
+  scan?: boolean;
 }
 
 /** Examples of a disagreement shown in the one per-file finding. */
@@ -104,6 +110,7 @@ const quote = (v: string | undefined) => (v === undefined ? '(none)' : JSON.stri
  */
 export function readParsedFile(file: string, displayPath: string, taskType: TaskType, opts: ReadOptions = {}): ParsedFile {
   const trust = opts.trustSubmittedParse === true;
+  const scan = opts.scan !== false;
   const samples: MedvisionSample[] = [];
   const findings: Finding[] = [];
   const seenIds = new Map<number, number>();
@@ -126,12 +133,14 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
     lines++;
     error(lineNo, '$', message);
   };
+  const arena = arenaLineBuffer();
+  try {
   forEachLine(file, (buf, start, end, lineNo) => {
     if (isBlank(buf, start, end)) return;
     lines++;
     let record: Record<string, unknown> | undefined;
     let fast = false;
-    if (scanRecord(buf, start, end, top)) {
+    if (scan && scanRecord(buf, start, end, top)) {
       try {
         record = readObject(buf, top, RESPS_INDEX);
         fast = true;
@@ -240,7 +249,10 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
       metricType: first(r.doc.biometric_profile?.metric_type),
       metricKey: first(r.doc.biometric_profile?.metric_key),
     });
-  }, { onEncodingError });
+  }, { onEncodingError, ...(arena ? { buffer: arena } : {}) });
+  } finally {
+    arena?.release();
+  }
   if (differ.length > 0) {
     const examples = differ.slice(0, EXAMPLES).map((d) => `line ${d.line} (doc_id ${d.docId}): submitted ${quote(d.submitted)}, re-extracted ${quote(d.reextracted)}`).join('; ');
     findings.push({

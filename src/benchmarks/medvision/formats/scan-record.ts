@@ -1,65 +1,120 @@
 /**
- * Fast path over one JSONL record: walks the top-level object byte by byte, returns the byte
- * ranges of the keys we need and skips the rest (the long `resps` / `input` free text) with
- * native `indexOf`, without building strings for it. Returns null when the line is not a
- * well-formed top-level object, or repeats a key in an object it walks; the caller then re-parses
- * it with the full parser, which locates the error. (Objects inside skipped values are not walked:
- * nothing in them is ever read.)
+ * Fast path over one JSONL record: validates the whole line as JSON in one pass over its bytes and
+ * returns the byte ranges of the keys we need, without building strings or objects for the rest
+ * (the long `input` / `resps` free text is checked, not decoded: `stringStop` finds its end 16
+ * bytes at a time). Returns false when the line is not a top-level object the full parser
+ * (`parseTolerantJson`) accepts: malformed JSON anywhere on the line, a key repeated in any object,
+ * a key written with escapes (its decoded spelling could repeat another), nesting deeper than
+ * `MAX_DEPTH`. The caller then re-parses the line with the full parser, which locates the error
+ * (or, for escaped keys and deep nesting, decides). So a line the scan accepts is one the full
+ * parser accepts with the same values; a property test holds the two together.
  */
-const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, COMMA = 0x2c;
+import { stringStop } from '../../../core/string-stop';
+
+const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, COMMA = 0x2c, MINUS = 0x2d, DOT = 0x2e;
 const LBRACE = 0x7b, RBRACE = 0x7d, LBRACKET = 0x5b, RBRACKET = 0x5d;
+const MAX_DEPTH = 64;
 
-const isWs = (c: number | undefined) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+const isWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 
-/** Index just past the closing quote of the string starting at `p`, or -1. */
+function skipWs(buf: Buffer, i: number, end: number): number {
+  while (i < end && isWs(buf[i]!)) i++;
+  return i;
+}
+
+/** Bytes of a string walked in JavaScript before the SIMD kernel is worth its call. */
+const SHORT = 24;
+
+/**
+ * Index just past the closing quote of the JSON string opening at `p`, or -1 when it is not a
+ * valid JSON string (unterminated, a raw control character, a bad escape).
+ */
 function skipString(buf: Buffer, p: number, end: number): number {
-  // Short strings (keys, small values) are cheaper to walk in JS than to hand to native indexOf.
-  const stop = Math.min(end, p + 48);
-  for (let i = p + 1; i < stop; i++) {
-    const b = buf[i];
-    if (b === BACKSLASH) { i++; continue; }
+  let i = p + 1;
+  const stop = Math.min(end, i + SHORT);
+  while (i < stop) {
+    const b = buf[i]!;
     if (b === QUOTE) return i + 1;
+    if (b === BACKSLASH || b < 0x20) break;
+    i++;
   }
-  let q = Math.min(end, p + 47);
+  if (i === stop) i = stringStop(buf, i, end);
   for (;;) {
-    q = buf.indexOf(QUOTE, q + 1);
-    if (q < 0 || q >= end) return -1;
-    let bs = 0;
-    for (let j = q - 1; buf[j] === BACKSLASH; j--) bs++;
-    if ((bs & 1) === 0) return q + 1;
+    if (i >= end) return -1;
+    const b = buf[i]!;
+    if (b === QUOTE) return i + 1;
+    if (b !== BACKSLASH || i + 1 >= end) return -1; // a raw control character, or a cut escape
+    const e = buf[i + 1];
+    if (e === 0x75) {
+      if (i + 6 > end || !isHex(buf[i + 2]!) || !isHex(buf[i + 3]!) || !isHex(buf[i + 4]!) || !isHex(buf[i + 5]!)) return -1;
+      i += 6;
+    } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) i += 2;
+    else return -1;
+    i = stringStop(buf, i, end);
   }
 }
 
-/** Index just past the value starting at `p`, or -1. */
-function skipValue(buf: Buffer, p: number, end: number): number {
-  const c = buf[p];
+function skipDigits(buf: Buffer, i: number, end: number): number {
+  while (i < end && isDigit(buf[i]!)) i++;
+  return i;
+}
+
+const matchesAt = (buf: Buffer, i: number, end: number, word: Buffer) => i + word.length <= end && buf.compare(word, 0, word.length, i, i + word.length) === 0;
+const TRUE = Buffer.from('true'), FALSE = Buffer.from('false'), NULL = Buffer.from('null');
+const NAN = Buffer.from('NaN'), INFINITY = Buffer.from('Infinity');
+
+/** Index just past the number (or Python's NaN / ±Infinity) at `p`, or -1: the full parser's number grammar. */
+function skipNumber(buf: Buffer, p: number, end: number): number {
+  let i = p;
+  if (buf[i] === MINUS) {
+    i++;
+    if (buf[i] === 0x49) return matchesAt(buf, i, end, INFINITY) ? i + 8 : -1;
+  }
+  if (i >= end) return -1;
+  const first = buf[i]!;
+  if (first === 0x30) i++;
+  else if (first >= 0x31 && first <= 0x39) i = skipDigits(buf, i + 1, end);
+  else return -1;
+  if (i + 1 < end && buf[i] === DOT && isDigit(buf[i + 1]!)) i = skipDigits(buf, i + 2, end);
+  const e = buf[i];
+  if (i < end && (e === 0x65 || e === 0x45)) {
+    let k = i + 1;
+    if (k < end && (buf[k] === 0x2b || buf[k] === MINUS)) k++;
+    if (k < end && isDigit(buf[k]!)) i = skipDigits(buf, k + 1, end);
+  }
+  return i;
+}
+
+/** Index just past the value starting at `p` (no whitespace before it), or -1. */
+function skipValue(buf: Buffer, p: number, end: number, depth: number): number {
+  if (p >= end) return -1;
+  const c = buf[p]!;
   if (c === QUOTE) return skipString(buf, p, end);
-  if (c === LBRACE || c === LBRACKET) {
-    let depth = 0;
-    let i = p;
-    while (i < end) {
-      const b = buf[i]!;
-      if (b === QUOTE) {
-        i = skipString(buf, i, end);
-        if (i < 0) return -1;
-        continue;
-      }
-      if (b === LBRACE || b === LBRACKET) depth++;
-      else if (b === RBRACE || b === RBRACKET) {
-        depth--;
-        if (depth === 0) return i + 1;
-      }
-      i++;
-    }
+  if (c === LBRACE) return scanObject(buf, p, end, undefined, depth + 1);
+  if (c === LBRACKET) return skipArray(buf, p, end, depth + 1);
+  if (c === 0x74) return matchesAt(buf, p, end, TRUE) ? p + 4 : -1;
+  if (c === 0x66) return matchesAt(buf, p, end, FALSE) ? p + 5 : -1;
+  if (c === 0x6e) return matchesAt(buf, p, end, NULL) ? p + 4 : -1;
+  if (c === 0x4e) return matchesAt(buf, p, end, NAN) ? p + 3 : -1;
+  if (c === 0x49) return matchesAt(buf, p, end, INFINITY) ? p + 8 : -1;
+  return skipNumber(buf, p, end);
+}
+
+function skipArray(buf: Buffer, p: number, end: number, depth: number): number {
+  if (depth > MAX_DEPTH) return -1;
+  let i = skipWs(buf, p + 1, end);
+  if (buf[i] === RBRACKET && i < end) return i + 1;
+  for (;;) {
+    i = skipValue(buf, skipWs(buf, i, end), end, depth);
+    if (i < 0) return -1;
+    i = skipWs(buf, i, end);
+    if (i >= end) return -1;
+    if (buf[i] === COMMA) { i++; continue; }
+    if (buf[i] === RBRACKET) return i + 1;
     return -1;
   }
-  let i = p;
-  while (i < end) {
-    const b = buf[i]!;
-    if (b === COMMA || b === RBRACE || b === RBRACKET || isWs(b)) break;
-    i++;
-  }
-  return i > p ? i : -1;
 }
 
 /**
@@ -97,7 +152,7 @@ export function rangeOf(spec: KeySpec, key: string): [number, number] | undefine
   return k < 0 || spec.ranges[2 * k]! < 0 ? undefined : [spec.ranges[2 * k]!, spec.ranges[2 * k + 1]!];
 }
 
-/** Number of the wanted key spelled by bytes [s, s + len), or −1 (escaped keys never match: none of ours need escapes). */
+/** Number of the wanted key spelled by bytes [s, s + len), or −1. */
 function matchKey(buf: Buffer, s: number, len: number, spec: KeySpec): number {
   const candidates = len < spec.table.length ? spec.table[len] : undefined;
   if (candidates === undefined) return -1;
@@ -110,9 +165,9 @@ function matchKey(buf: Buffer, s: number, len: number, spec: KeySpec): number {
 }
 
 /**
- * Keys we do not read, at the levels the scan walks: (start, length) pairs on a stack shared by the
- * nesting levels, compared with the earlier keys of the same object so a repeat is found without
- * building strings (records carry about ten such keys per level).
+ * Keys not in a spec, at every level: (start, length) pairs on a stack shared by the nesting
+ * levels, compared with the earlier keys of the same object so a repeat is found without building
+ * strings (records carry about ten keys per object).
  */
 let others = new Int32Array(256);
 let othersTop = 0;
@@ -139,60 +194,57 @@ function reset(spec: KeySpec): void {
   if (spec.nested) reset(spec.nested);
 }
 
-/** Scan one record (a top-level object filling the whole range); false when it is not well formed. */
+/** Scan one record (a top-level object filling the whole range); false when the full parser must decide. */
 export function scanRecord(buf: Buffer, start: number, end: number, spec: KeySpec): boolean {
   reset(spec);
   othersTop = 0;
-  const i = scanObject(buf, start, end, spec);
-  if (i < 0) return false;
-  let j = i;
-  while (j < end && isWs(buf[j])) j++;
-  return j === end;
+  const i = skipWs(buf, start, end);
+  if (buf[i] !== LBRACE || i >= end) return false;
+  const j = scanObject(buf, i, end, spec, 1);
+  return j >= 0 && skipWs(buf, j, end) === end;
 }
 
-/** Scan the object starting at `start` (after whitespace); returns the index past its `}` or -1. */
-function scanObject(buf: Buffer, start: number, end: number, spec: KeySpec): number {
-  const ranges = spec.ranges;
+/** Scan the object whose `{` is at `p`, recording the ranges of `spec`'s keys; the index past its `}` or -1. */
+function scanObject(buf: Buffer, p: number, end: number, spec: KeySpec | undefined, depth: number): number {
+  if (depth > MAX_DEPTH) return -1;
   const base = othersTop;
-  let i = start;
-  while (i < end && isWs(buf[i])) i++;
-  if (buf[i] !== LBRACE) return -1;
-  i++;
-  while (i < end && isWs(buf[i])) i++;
-  if (buf[i] === RBRACE) return i + 1; // {}: the schema check reports the missing fields
+  let i = skipWs(buf, p + 1, end);
+  if (buf[i] === RBRACE && i < end) return i + 1;
   for (;;) {
-    while (i < end && isWs(buf[i])) i++;
-    if (buf[i] !== QUOTE) return -1;
+    i = skipWs(buf, i, end);
+    if (buf[i] !== QUOTE || i >= end) return -1;
     const keyEnd = skipString(buf, i, end);
     if (keyEnd < 0) return -1;
-    const k = matchKey(buf, i + 1, keyEnd - i - 2, spec);
+    const len = keyEnd - i - 2;
+    const k = spec ? matchKey(buf, i + 1, len, spec) : -1;
     if (k < 0) {
-      // An escaped key could spell a wanted one ("doc\u005fid"): the full parser decides.
+      // An escaped key could spell another one ("doc\u005fid"): the full parser decides.
       for (let q = i + 1; q < keyEnd - 1; q++) if (buf[q] === BACKSLASH) return -1;
-      if (seenBefore(buf, i + 1, keyEnd - i - 2, base)) return -1;
+      if (seenBefore(buf, i + 1, len, base)) return -1;
     }
-    i = keyEnd;
-    while (i < end && isWs(buf[i])) i++;
-    if (buf[i] !== COLON) return -1;
-    i++;
-    while (i < end && isWs(buf[i])) i++;
-    // A wanted key seen twice: not well formed here, so the full parser reports the duplicate
-    // with its path (JSON.parse would silently keep the last value).
-    if (k >= 0 && ranges[2 * k]! >= 0) return -1;
-    // The nested object is scanned for its own keys on the way, not skipped and rescanned.
+    // A wanted key seen twice: the full parser reports the duplicate with its path.
+    if (k >= 0 && spec!.ranges[2 * k]! >= 0) return -1;
+    i = skipWs(buf, keyEnd, end);
+    if (buf[i] !== COLON || i >= end) return -1;
+    i = skipWs(buf, i + 1, end);
     let vEnd: number;
-    if (k >= 0 && k === spec.nestedIndex && buf[i] === LBRACE) {
+    if (k >= 0 && k === spec!.nestedIndex && buf[i] === LBRACE && i < end) {
+      // The nested object is scanned for its own keys on the way, not skipped and rescanned.
       const mark = othersTop;
-      vEnd = scanObject(buf, i, end, spec.nested!);
+      vEnd = scanObject(buf, i, end, spec!.nested!, depth + 1);
       othersTop = mark;
-    } else vEnd = skipValue(buf, i, end);
+    } else {
+      const mark = othersTop;
+      vEnd = skipValue(buf, i, end, depth);
+      othersTop = mark;
+    }
     if (vEnd < 0) return -1;
     if (k >= 0) {
-      ranges[2 * k] = i;
-      ranges[2 * k + 1] = vEnd;
+      spec!.ranges[2 * k] = i;
+      spec!.ranges[2 * k + 1] = vEnd;
     }
-    i = vEnd;
-    while (i < end && isWs(buf[i])) i++;
+    i = skipWs(buf, vEnd, end);
+    if (i >= end) return -1;
     if (buf[i] === COMMA) { i++; continue; }
     if (buf[i] === RBRACE) return i + 1;
     return -1;
