@@ -71,5 +71,10 @@ export function arenaLineBuffer(): (LineBuffer & { release(): void }) | undefine
  * `end`. Runs the kernel when `buf` is its memory, else the JavaScript loop.
  */
 export function stringStop(buf: Buffer, p: number, end: number): number {
-  return kernel && buf.buffer === kernel.memory.buffer && buf.byteOffset === 0 ? kernel.stringStop(p, end) : stringStopJs(buf, p, end);
+  return stringStopFor(buf)(p, end);
+}
+
+/** `stringStop` bound to one buffer, for a scan that calls it thousands of times (no per-call check of the buffer). */
+export function stringStopFor(buf: Buffer): (p: number, end: number) => number {
+  return kernel && buf.buffer === kernel.memory.buffer && buf.byteOffset === 0 ? kernel.stringStop : (p, end) => stringStopJs(buf, p, end);
 }

@@ -5,7 +5,7 @@ import { forEachLine } from '../../../core/line-reader';
 import { arenaLineBuffer } from '../../../core/string-stop';
 import { JsonSyntaxError, parseTolerantJson } from '../../../core/tolerant-json';
 import { parseSmallJson, parseSmallJsonOrNull } from './small-json';
-import { DOC_KEYS, PROFILE_KEYS, medvisionRecordSchema, RECORD_KEYS, RESPS_INDEX, type MedvisionRecord } from './record-schema';
+import { DOC_KEYS, PROFILE_KEYS, medvisionRecordSchema, RECORD_KEYS, RESPS_INDEX, TARGET_INDEX, type MedvisionRecord } from './record-schema';
 import { answerFromResps, answerFromRespsBytes } from './raw-response';
 import { isValidRecordFast } from './record-fast-check';
 import { keySpec, scanRecord, type KeySpec } from './scan-record';
@@ -64,20 +64,32 @@ const EXAMPLES = 3;
 function inPlanePixelSize(doc: { pixel_size: [number, number]; voxel_size?: number[]; slice_dim: 0 | 1 | 2 }): [number, number] {
   const v = doc.voxel_size;
   if (v && v.length === 3) {
-    const rest = v.filter((_, i) => i !== doc.slice_dim);
-    return [rest[0]!, rest[1]!];
+    const d = doc.slice_dim;
+    return d === 0 ? [v[1]!, v[2]!] : d === 1 ? [v[0]!, v[2]!] : [v[0]!, v[1]!];
   }
   return doc.pixel_size;
 }
 
-/** Targets are almost always JSON-shaped number lists ("[74.0, 36.0]") or plain numbers. */
-function fastTarget(t: string): number | number[] | null {
-  for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) > 0x7e) return null; // ASCII only: latin1 bytes = chars
-  const buf = Buffer.from(t, 'latin1');
-  const v = parseSmallJsonOrNull(buf, 0, buf.length);
+/** Targets are almost always JSON-shaped number lists ("[74.0, 36.0]") or plain numbers: text [s, e), ASCII. */
+function targetNumbers(buf: Buffer, s: number, e: number): number | number[] | null {
+  const v = parseSmallJsonOrNull(buf, s, e);
   if (typeof v === 'number') return v;
   if (Array.isArray(v) && v.every((x) => typeof x === 'number')) return v as number[];
   return null;
+}
+
+/** The target from the record's own bytes (its JSON string [s, e), quotes included) when it has no escape, so its bytes are its text. */
+function targetFromBytes(buf: Buffer, s: number, e: number): number | number[] | null {
+  if (buf[s] !== 0x22) return null;
+  for (let i = s + 1; i < e - 1; i++) if (buf[i] === 0x5c || buf[i]! > 0x7e) return null;
+  return targetNumbers(buf, s + 1, e - 1);
+}
+
+/** The same for a target that came through the full parser. */
+function fastTarget(t: string): number | number[] | null {
+  for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) > 0x7e) return null; // ASCII only: latin1 bytes = chars
+  const buf = Buffer.from(t, 'latin1');
+  return targetNumbers(buf, 0, buf.length);
 }
 
 /** Parse the located values of one level; a nested object is built from its own located keys. */
@@ -174,7 +186,7 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
       }
       r = parsed.data;
     }
-    const target = fastTarget(r.target) ?? parseTarget(r.target);
+    const target = (fast ? targetFromBytes(buf, top.ranges[2 * TARGET_INDEX]!, top.ranges[2 * TARGET_INDEX + 1]!) : fastTarget(r.target)) ?? parseTarget(r.target);
     const targetLen = typeof target === 'number' ? 1 : target?.length;
     if (target === null || (taskType === 'Detection' && targetLen !== 4) || (taskType === 'TL' && targetLen !== 2) || (taskType === 'AD' && targetLen !== 1)) {
       error(lineNo, '$.target', `expected ${k === 1 ? 'a number' : `a list of ${k} numbers`} as text, got ${JSON.stringify(r.target).slice(0, 80)}; sample not scored`);

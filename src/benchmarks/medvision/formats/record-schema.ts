@@ -46,6 +46,7 @@ export type MedvisionRecord = z.infer<typeof medvisionRecordSchema>;
  */
 export const RECORD_KEYS: readonly string[] = ['doc_id', 'doc', 'target', 'filtered_resps', 'nMAE', 'LLM_filtered_resps', 'resps'];
 export const RESPS_INDEX = RECORD_KEYS.indexOf('resps');
+export const TARGET_INDEX = RECORD_KEYS.indexOf('target');
 
 /** The `doc` fields scoring and grouping read; the scanner skips the rest (file paths, boxes…). */
 export const DOC_KEYS: readonly string[] = Object.keys(medvisionDocSchema.shape);

@@ -9,7 +9,7 @@
  * (or, for escaped keys and deep nesting, decides). So a line the scan accepts is one the full
  * parser accepts with the same values; a property test holds the two together.
  */
-import { stringStop } from '../../../core/string-stop';
+import { stringStopFor } from '../../../core/string-stop';
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, COMMA = 0x2c, MINUS = 0x2d, DOT = 0x2e;
 const LBRACE = 0x7b, RBRACE = 0x7d, LBRACKET = 0x5b, RBRACKET = 0x5d;
@@ -23,6 +23,9 @@ function skipWs(buf: Buffer, i: number, end: number): number {
   while (i < end && isWs(buf[i]!)) i++;
   return i;
 }
+
+/** `stringStop` for the buffer being scanned, bound once per record. */
+let stringStop: (p: number, end: number) => number = () => -1;
 
 /** Bytes of a string walked in JavaScript before the SIMD kernel is worth its call. */
 const SHORT = 24;
@@ -40,7 +43,7 @@ function skipString(buf: Buffer, p: number, end: number): number {
     if (b === BACKSLASH || b < 0x20) break;
     i++;
   }
-  if (i === stop) i = stringStop(buf, i, end);
+  if (i === stop) i = stringStop(i, end);
   for (;;) {
     if (i >= end) return -1;
     const b = buf[i]!;
@@ -52,7 +55,7 @@ function skipString(buf: Buffer, p: number, end: number): number {
       i += 6;
     } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) i += 2;
     else return -1;
-    i = stringStop(buf, i, end);
+    i = stringStop(i, end);
   }
 }
 
@@ -198,6 +201,7 @@ function reset(spec: KeySpec): void {
 export function scanRecord(buf: Buffer, start: number, end: number, spec: KeySpec): boolean {
   reset(spec);
   othersTop = 0;
+  stringStop = stringStopFor(buf);
   const i = skipWs(buf, start, end);
   if (buf[i] !== LBRACE || i >= end) return false;
   const j = scanObject(buf, i, end, spec, 1);
