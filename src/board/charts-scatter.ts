@@ -126,13 +126,15 @@ export function scatterPlot(o: ScatterOptions): ChartSpec | undefined {
     ...(kinds.has('n/a') ? [{ label: 'no weights (rule-based agent)', symbol: 'square' as const }] : []),
     { label: '95 % interval', symbol: 'line' as const },
   ];
-  return { id: o.id, kind: 'scatter', title: o.title, summary: o.summary, ...(o.section ? { section: o.section } : {}), layout: 'points', entries: data.length, variants, legend };
+  const capped = o.points.length > CHART_MODELS ? ` Showing the top ${CHART_MODELS} of ${o.points.length} by rank; the table has all.` : '';
+  return { id: o.id, kind: 'scatter', title: o.title, summary: `${o.summary}${capped}`, ...(o.section ? { section: o.section } : {}), layout: 'points', entries: data.length, variants, legend };
 }
 
 const finite = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/** Every ranked row with an x value, in rank order (the plot draws the first CHART_MODELS and says so). */
 function boardPoints(board: Board, section: Section, x: (r: Row) => number | Date | undefined): ScatterPoint[] {
-  const rows = section.rows.slice(0, CHART_MODELS);
+  const rows = section.rows;
   const short = shortNames(rows);
   return rows.flatMap((r) => {
     const xv = x(r);
