@@ -29,6 +29,8 @@ const arg = (name: string) => {
 };
 const MODELS = Number(arg('models') ?? 200);
 const SCALE = Number(arg('scale') ?? 1);
+/** --profile DIR: a V8 CPU profile of each astro build process (full-*.cpuprofile, incremental-*.cpuprofile). */
+const PROFILE = arg('profile');
 const ROOT = join(import.meta.dirname, '..');
 // v2: latch at 60 evals, ClinicalBench at 5 seeds (a corpus written by an older bench:build is not reused).
 const WORK = join(ROOT, 'bench-data', `build-v2-${MODELS}-${SCALE}`);
@@ -126,13 +128,16 @@ interface BuildFigures {
 }
 
 /** astro build (under /usr/bin/time -v for the peak RSS) then pagefind, as `npm run build` does. */
-function build(): BuildFigures {
+function build(label: string): BuildFigures {
   rmSync(OUT, { recursive: true, force: true });
   const env = { ...process.env, EVALBOARD_RESULTS: target.resultsRoot, EVALBOARD_MODELS: target.modelsRoot, EVALBOARD_REVIEWS: target.reviewsRoot, EVALBOARD_REFERENCES: target.referencesRoot, EVALBOARD_CACHE_DIR: CACHE };
-  const astro = join(ROOT, 'node_modules', '.bin', 'astro');
+  // Node 20 refuses --cpu-prof in NODE_OPTIONS: astro's entry script is run under node with the flags.
+  const astro = PROFILE
+    ? [process.execPath, '--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${label}.cpuprofile`, join(ROOT, 'node_modules', 'astro', 'astro.js')]
+    : [join(ROOT, 'node_modules', '.bin', 'astro')];
   const hasTime = existsSync('/usr/bin/time');
   const t0 = performance.now();
-  const r = spawnSync(hasTime ? '/usr/bin/time' : astro, [...(hasTime ? ['-v', astro] : []), 'build', '--outDir', OUT], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(hasTime ? '/usr/bin/time' : astro[0]!, [...(hasTime ? ['-v', ...astro] : astro.slice(1)), 'build', '--outDir', OUT], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 30 });
   const astroS = (performance.now() - t0) / 1000;
   if (r.status !== 0) {
     console.error(r.stdout.slice(-3000), r.stderr.slice(-3000));
@@ -177,12 +182,12 @@ console.log(`corpus: ${entries} entries (${medvisionEntries} MedVision: ${SUBTAS
 
 rmSync(CACHE, { recursive: true, force: true });
 const load0 = loadavg()[0]!.toFixed(2);
-const full = build();
+const full = build('full');
 const site = du(OUT);
 // One new submission (a new model id, registry file and review), then the rebuild on a warm cache.
 const added = await writeMedvisionEntry(medvisionEntries);
 const load1 = loadavg()[0]!.toFixed(2);
-const inc = build();
+const inc = build('incremental');
 rmSync(join(target.resultsRoot, 'medvision', benchModel(medvisionEntries).id), { recursive: true, force: true });
 rmSync(join(target.modelsRoot, `${benchModel(medvisionEntries).name}.json`), { force: true });
 rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(medvisionEntries).id}.json`), { force: true });
