@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { ColumnSource } from 'hyparquet-writer';
 import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
-import type { SampleFile } from '../core/benchmark';
+import type { SampleFile, SubmissionSamples } from '../core/benchmark';
+import { cachedProducts } from '../ingest/product-cache';
 import type { ApiManifest, ApiModel, ApiSamples, ApiSubmission } from '../core/api-schemas';
 import { allBoards, boardPath } from './boards';
 import { boardDownload, boardJson, downloadPath } from './downloads';
@@ -35,8 +36,12 @@ export const API_SCHEMA_NAMES = { manifest: 'api-manifest', board: 'board', mode
 export interface ApiDocument {
   path: string;
   contentType: string;
-  body: string | Uint8Array<ArrayBuffer>;
+  /** A function for the per-sample files: their bytes are read from the product cache when the route is written. */
+  body: string | Uint8Array<ArrayBuffer> | (() => Uint8Array<ArrayBuffer>);
 }
+
+/** A document's bytes (or text). */
+export const documentBody = (d: ApiDocument): string | Uint8Array<ArrayBuffer> => (typeof d.body === 'function' ? d.body() : d.body);
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 1)}\n`;
 const sha = (b: string | Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -62,11 +67,55 @@ export function preferred(a: Admission, b: Admission): number {
   return db.localeCompare(da) || a.id.localeCompare(b.id);
 }
 
+/** One sample file's line in the submission and manifest documents (what the build keeps of it). */
+interface SampleRef {
+  unit: string;
+  label: string;
+  kind: string;
+  rows: number;
+  parquet_sha256: string;
+}
+
 interface SampleSet {
   benchmark: string;
   entry: string;
   submission: string;
-  files: (SampleFile & { parquet: Uint8Array<ArrayBuffer> })[];
+  files: SampleRef[];
+  /** A file's bytes by its path below the site base (read from the product cache when its route is written). */
+  read: (unit: string, ext: 'json' | 'parquet') => Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * One submission's sample files as JSON and Parquet, written to the product cache (computed only
+ * when its folder, the code or these inputs changed); the build keeps their refs, not their rows.
+ */
+async function sampleSet(benchmark: string, entry: string, src: SubmissionSamples | undefined, u: (p: string) => string): Promise<SampleSet> {
+  if (!src) return { benchmark, entry, submission: '', files: [], read: () => new Uint8Array() };
+  const store = await cachedProducts<SampleRef[]>(`api-samples/${benchmark}`, src.dir, async (put) => {
+    const files = (await src.files()).slice().sort((x, y) => x.unit.localeCompare(y.unit));
+    const seen = new Set<string>();
+    return files.map((f) => {
+      if (seen.has(f.unit)) throw new Error(`${benchmark}: two sample files for unit ${f.unit} of ${src.submission}`);
+      seen.add(f.unit);
+      const parquet = sampleParquet(f);
+      const doc: ApiSamples = {
+        format: 'evalboard-api-samples/1',
+        benchmark,
+        entry,
+        submission: src.submission,
+        unit: f.unit,
+        unit_label: f.unitLabel,
+        unit_kind: f.unitKind,
+        parquet: u(samplesDocPath(benchmark, entry, f.unit, 'parquet')),
+        columns: f.columns,
+        rows: f.rows,
+      };
+      put(`${f.unit}.json`, json(doc));
+      put(`${f.unit}.parquet`, parquet);
+      return { unit: f.unit, label: f.unitLabel, kind: f.unitKind, rows: f.rows.length, parquet_sha256: sha(parquet) };
+    });
+  }, { extra: `api-samples/1\0${u('')}\0${entry}\0${src.submission}\0${src.extra ?? ''}` });
+  return { benchmark, entry, submission: src.submission, files: store.meta, read: (unit, ext) => new Uint8Array(store.read(`${unit}.${ext}`)) };
 }
 
 let cache: Promise<ApiDocument[]> | undefined;
@@ -98,10 +147,10 @@ async function build(base: string, site: string): Promise<ApiDocument[]> {
   const gate = await boardContext();
   const boards = await allBoards();
 
-  // Per-sample files: one submission per (benchmark, entry).
+  // Per-sample files: one submission per (benchmark, entry), written one submission at a time.
   const sets: SampleSet[] = [];
   for (const b of SUBMISSION_BENCHMARKS) {
-    const files = (await b.submissions.sampleFiles?.(gate.forBenchmark(b.id))) ?? [];
+    const sources = (await b.submissions.sampleFiles?.(gate.forBenchmark(b.id))) ?? [];
     const byEntry = new Map<string, Admission[]>();
     for (const a of adm.filter((x) => x.benchmark === b.id)) {
       const k = entryKeyOf(a.report.submission!);
@@ -109,41 +158,24 @@ async function build(base: string, site: string): Promise<ApiDocument[]> {
     }
     for (const entry of [...byEntry.keys()].sort()) {
       const pick = byEntry.get(entry)!.slice().sort(preferred)[0]!;
-      const mine = files.filter((f) => f.submission === pick.id).sort((x, y) => x.unit.localeCompare(y.unit));
-      const seen = new Set<string>();
-      for (const f of mine) {
-        if (seen.has(f.unit)) throw new Error(`${b.id}: two sample files for unit ${f.unit} of ${pick.id}`);
-        seen.add(f.unit);
-      }
-      sets.push({ benchmark: b.id, entry, submission: pick.id, files: mine.map((f) => ({ ...f, parquet: sampleParquet(f) })) });
+      const set = await sampleSet(b.id, entry, sources.find((x) => x.submission === pick.id), u);
+      sets.push({ ...set, submission: pick.id });
     }
   }
   const refsOf = (s: SampleSet) =>
     s.files.map((f) => ({
       unit: f.unit,
-      label: f.unitLabel,
-      kind: f.unitKind,
-      rows: f.rows.length,
+      label: f.label,
+      kind: f.kind,
+      rows: f.rows,
       json: u(samplesDocPath(s.benchmark, s.entry, f.unit, 'json')),
       parquet: u(samplesDocPath(s.benchmark, s.entry, f.unit, 'parquet')),
-      parquet_sha256: sha(f.parquet),
+      parquet_sha256: f.parquet_sha256,
     }));
   for (const s of sets) {
     for (const f of s.files) {
-      const doc: ApiSamples = {
-        format: 'evalboard-api-samples/1',
-        benchmark: s.benchmark,
-        entry: s.entry,
-        submission: s.submission,
-        unit: f.unit,
-        unit_label: f.unitLabel,
-        unit_kind: f.unitKind,
-        parquet: u(samplesDocPath(s.benchmark, s.entry, f.unit, 'parquet')),
-        columns: f.columns,
-        rows: f.rows,
-      };
-      docs.push({ path: samplesDocPath(s.benchmark, s.entry, f.unit, 'json'), contentType: 'application/json', body: json(doc) });
-      docs.push({ path: samplesDocPath(s.benchmark, s.entry, f.unit, 'parquet'), contentType: 'application/vnd.apache.parquet', body: f.parquet });
+      docs.push({ path: samplesDocPath(s.benchmark, s.entry, f.unit, 'json'), contentType: 'application/json', body: () => s.read(f.unit, 'json') });
+      docs.push({ path: samplesDocPath(s.benchmark, s.entry, f.unit, 'parquet'), contentType: 'application/vnd.apache.parquet', body: () => s.read(f.unit, 'parquet') });
     }
   }
 

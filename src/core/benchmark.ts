@@ -125,6 +125,20 @@ export interface SampleFile {
   rows: Record<string, string | number | boolean | null>[];
 }
 
+/**
+ * One admitted submission's per-sample files, computed only when asked: the data API writes them
+ * one submission at a time and caches what it wrote by the folder's content (so a build never holds
+ * every submission's rows, and an incremental build computes only the new submission's).
+ */
+export interface SubmissionSamples {
+  submission: string;
+  /** The submission folder: its content (and the scoring code) key the cached files. */
+  dir: string;
+  /** Every input outside the folder the files depend on (e.g. a digest of the rows when they come from an in-memory loader), for the key. */
+  extra?: string;
+  files(): SampleFile[] | Promise<SampleFile[]>;
+}
+
 /** One entry's result on one sample, as the per-sample explorer shows it. */
 export interface ExplorerCell {
   /** The unit's per-sample metric (sorting, colour); null: a failed answer, or nothing computed. */
@@ -230,8 +244,8 @@ export interface SubmissionSupport {
    * board. Default: the benchmark's overall boards, those of the suite's group when boards have groups.
    */
   reportedOn?(suite: string, board: Board): boolean;
-  /** Per-sample files of the admitted (ranked or under-review) submissions, for the data API. */
-  sampleFiles?(admitted: Admitted): Promise<SampleFile[]>;
+  /** Per-sample files of the admitted (ranked or under-review) submissions, for the data API, one source per submission. */
+  sampleFiles?(admitted: Admitted): Promise<SubmissionSamples[]>;
   /** The per-sample explorer's units over the admitted (ranked or under-review) submissions. */
   explorer?(admitted: Admitted): Promise<ExplorerUnit[]>;
   /** The explorer unit a board is made of, when it is exactly one (a MedVision config board): its rows link that unit. */

@@ -49,9 +49,9 @@ function hashFile(h: Hash, file: string): void {
  * key that says which code scored the entry. Paths are hashed relative to `root`, so two checkouts
  * of the same commit (a developer's, CI's) share keys — the deploy workflow restores the cache by it.
  */
-export function codeVersionOf(root: string): string {
+export function codeVersionOf(root: string, dirs: readonly string[] = CODE_DIRS): string {
   const h = createHash('sha256');
-  for (const d of CODE_DIRS) hashEntries(h, join(root, d), root);
+  for (const d of dirs) hashEntries(h, join(root, d), root);
   return h.digest('hex');
 }
 
@@ -106,10 +106,16 @@ export interface CacheOptions {
   extra?: string;
 }
 
+/** The cache's root folder (`.cache/scored/`, or EVALBOARD_CACHE_DIR). */
+export const cacheRoot = (): string => process.env.EVALBOARD_CACHE_DIR ?? join(process.cwd(), '.cache', 'scored');
+
+/** The key of a folder's cached value: its content, the scoring code and lockfile, and `extra`. */
+export function cacheKey(dir: string, opts: CacheOptions = {}): string {
+  return opts.extra === undefined ? folderHash(dir) : createHash('sha256').update(folderHash(dir)).update('\0').update(opts.extra).digest('hex');
+}
+
 function cacheFile(benchmark: string, dir: string, opts: CacheOptions): string {
-  const base = join(process.env.EVALBOARD_CACHE_DIR ?? join(process.cwd(), '.cache', 'scored'), benchmark);
-  const key = opts.extra === undefined ? folderHash(dir) : createHash('sha256').update(folderHash(dir)).update('\0').update(opts.extra).digest('hex');
-  return join(base, `${key}.json`);
+  return join(cacheRoot(), benchmark, `${cacheKey(dir, opts)}.json`);
 }
 
 function readCached<T>(file: string): { value: T } | undefined {

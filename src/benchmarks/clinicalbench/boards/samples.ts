@@ -5,7 +5,9 @@
  * keep to scores: no error list, no error count, and no flag counts (correct flags ÷ recall would give the count).
  */
 import { entryKeyOf } from '../../../board/submission-meta';
-import type { Admitted, SampleColumn, SampleFile } from '../../../core/benchmark';
+import type { Admitted, SampleColumn, SampleFile, SubmissionSamples } from '../../../core/benchmark';
+import { sourcesFromFiles } from '../../../core/sample-sources';
+import { resultsRoot } from '../../../board/paths';
 import { loadClinicalbench } from './boards';
 
 const COLUMNS: SampleColumn[] = [
@@ -27,7 +29,7 @@ const COLUMNS: SampleColumn[] = [
 const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
 /** Every admitted (ranked or under-review) submission's per-episode files, one per seed × task. */
-export async function clinicalbenchSampleFiles(admitted: Admitted): Promise<SampleFile[]> {
+export async function clinicalbenchSampleFiles(admitted: Admitted): Promise<SubmissionSamples[]> {
   const out: SampleFile[] = [];
   for (const e of await loadClinicalbench()) {
     if (!e.submission || !(admitted.ranked(e.id) || admitted.underReview(e.id))) continue;
@@ -64,5 +66,5 @@ export async function clinicalbenchSampleFiles(admitted: Admitted): Promise<Samp
       });
     }
   }
-  return out;
+  return sourcesFromFiles(out, (id) => `${resultsRoot()}/clinicalbench/${id}`);
 }

@@ -5,7 +5,9 @@
  */
 import { entryKeyOf } from '../../../board/submission-meta';
 import { slugify } from '../../../core/slug';
-import type { Admitted, SampleColumn, SampleFile } from '../../../core/benchmark';
+import type { Admitted, SampleColumn, SampleFile, SubmissionSamples } from '../../../core/benchmark';
+import { sourcesFromFiles } from '../../../core/sample-sources';
+import { resultsRoot } from '../../../board/paths';
 import { loadLatch } from './boards';
 
 const COLUMNS: SampleColumn[] = [
@@ -19,7 +21,7 @@ const COLUMNS: SampleColumn[] = [
 const unitId = (evalId: string) => (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(evalId) ? evalId : slugify(evalId));
 
 /** Every admitted (ranked or under-review) submission's per-trial files, one per eval. */
-export async function latchSampleFiles(admitted: Admitted): Promise<SampleFile[]> {
+export async function latchSampleFiles(admitted: Admitted): Promise<SubmissionSamples[]> {
   const out: SampleFile[] = [];
   for (const e of await loadLatch()) {
     if (!e.submission || !(admitted.ranked(e.id) || admitted.underReview(e.id))) continue;
@@ -42,5 +44,5 @@ export async function latchSampleFiles(admitted: Admitted): Promise<SampleFile[]
       });
     }
   }
-  return out;
+  return sourcesFromFiles(out, (id) => `${resultsRoot()}/latch/${id}`);
 }

@@ -5,11 +5,10 @@
  * score (the re-extraction from `resps`).
  */
 import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submission/read';
-import { cached } from '../../../ingest/score-cache';
 import { resultsRoot } from '../../../board/paths';
 import { entryKeyOf } from '../../../board/submission-meta';
 import { slugify } from '../../../core/slug';
-import type { Admitted, SampleColumn, SampleFile } from '../../../core/benchmark';
+import type { Admitted, SampleColumn, SampleFile, SubmissionSamples } from '../../../core/benchmark';
 import { scoreMedvisionTree, type SampleScore } from '../formats/score-tree';
 import type { MedvisionSample } from '../formats/read-parsed-file';
 import type { TaskType } from '../scorer/sample';
@@ -75,28 +74,25 @@ function scoreSamples(dir: string): ConfigSamples[] {
 
 const unitId = (config: string) => (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(config) ? config : slugify(config));
 
-/** Every admitted (ranked or under-review) submission's per-sample files, one per subtask config. */
-export async function medvisionSampleFiles(admitted: Admitted, root = resultsRoot()): Promise<SampleFile[]> {
-  const out: SampleFile[] = [];
+/** Every admitted (ranked or under-review) submission's per-sample files, one per subtask config, scored when asked. */
+export async function medvisionSampleFiles(admitted: Admitted, root = resultsRoot()): Promise<SubmissionSamples[]> {
+  const out: SubmissionSamples[] = [];
   for (const dir of listSubmissionDirs(root, 'medvision')) {
     const folder = readSubmissionFolder(dir, root);
     const sub = folder.submission;
     if (!sub || !(admitted.ranked(folder.folderId) || admitted.underReview(folder.folderId))) continue;
-    const used = new Set<string>();
-    for (const c of cached('medvision/samples', dir, () => scoreSamples(dir))) {
-      let unit = unitId(c.config);
-      if (used.has(unit)) unit = `${slugify(c.model)}--${unit}`;
-      used.add(unit);
-      out.push({
-        submission: folder.folderId,
-        entryKey: entryKeyOf(sub),
-        unit,
-        unitLabel: c.config,
-        unitKind: 'subtask config',
-        columns: c.taskType === 'Detection' ? DETECTION : MEASUREMENT,
-        rows: c.rows,
-      });
-    }
+    out.push({ submission: folder.folderId, dir, files: () => filesOf(folder.folderId, entryKeyOf(sub), dir) });
   }
   return out;
+}
+
+// Not through the score cache: the data API caches the files it writes from these rows.
+function filesOf(submission: string, entryKey: string, dir: string): SampleFile[] {
+  const used = new Set<string>();
+  return scoreSamples(dir).map((c) => {
+    let unit = unitId(c.config);
+    if (used.has(unit)) unit = `${slugify(c.model)}--${unit}`;
+    used.add(unit);
+    return { submission, entryKey, unit, unitLabel: c.config, unitKind: 'subtask config', columns: c.taskType === 'Detection' ? DETECTION : MEASUREMENT, rows: c.rows };
+  });
 }

@@ -1,6 +1,6 @@
 // The static data API: every document of `src/board/api.ts` (manifest, boards, models, submissions, samples).
 import type { APIRoute } from 'astro';
-import { API_ROOT, apiDocuments, type ApiDocument } from '../../../board/api';
+import { API_ROOT, apiDocuments, documentBody, type ApiDocument } from '../../../board/api';
 
 export async function getStaticPaths() {
   const docs = await apiDocuments(import.meta.env.BASE_URL, import.meta.env.SITE ?? '');
@@ -9,5 +9,5 @@ export async function getStaticPaths() {
 
 export const GET: APIRoute = ({ props }) => {
   const { doc } = props as { doc: ApiDocument };
-  return new Response(doc.body, { headers: { 'Content-Type': doc.contentType } });
+  return new Response(documentBody(doc), { headers: { 'Content-Type': doc.contentType } });
 };
