@@ -4,7 +4,7 @@
  * the unit page loads on demand and the first rows the page renders as HTML.
  */
 import type { Board, Entry } from '../core/board';
-import type { ExplorerUnit } from '../core/benchmark';
+import type { ExplorerUnit, ExplorerUnitHead } from '../core/benchmark';
 import { compareMetric } from '../core/compare';
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
 import { admissions, boardContext, type Admission } from './gate';
@@ -21,10 +21,28 @@ export interface ExplorerPage {
   texts: Map<number, DocTexts>;
 }
 
+/** An explorer page before its unit is loaded: what the index and the routes' paths need. */
+export interface ExplorerPageHead {
+  benchmark: string;
+  unit: string;
+  label: string;
+  unitKind: string;
+  group: string;
+  sampleNoun: string;
+  truth: 'public' | 'hidden';
+  samples: number;
+  /** The page's entries, in its order (`doc.entries`). */
+  entries: ExplorerDoc['entries'];
+  /** Indices into `entries` of those with long texts on the unit (each has a texts document). */
+  textEntries: number[];
+  /** The page, assembled from its entries' pieces (the last one loaded is kept: a route's paths come unit by unit). */
+  load(): Promise<ExplorerPage>;
+}
+
 export interface ExplorerBenchmark {
   id: string;
   name: string;
-  pages: ExplorerPage[];
+  pages: ExplorerPageHead[];
 }
 
 const OUTCOME = { success: 's', failure: 'f', excluded: 'x' } as const;
@@ -40,19 +58,30 @@ function preferredByEntry(list: readonly Admission[]): Set<string> {
   return new Set([...byEntry.values()].map((l) => l.slice().sort(preferredAdmission)[0]!.id));
 }
 
-/** An entry's mean value on a unit (excluded samples and failures without a value left out), for the entry order. */
-function unitMean(e: ExplorerUnit['entries'][number]): number | null {
-  const v = e.cells.flatMap((c) => (c && c.outcome !== 'excluded' && c.value !== null && Number.isFinite(c.value) ? [c.value] : []));
-  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+type HeadEntry = ExplorerUnitHead['entries'][number];
+
+/** Ranked entries first, then the best on this unit first: the page shows the first DEFAULT_ENTRIES unless the URL picks others. */
+function pageEntries(head: ExplorerUnitHead, keep: Set<string>): number[] {
+  const sign = head.metric.direction === 'lower' ? 1 : -1;
+  const at = (i: number) => head.entries[i]!;
+  return head.entries
+    .flatMap((e, i) => (keep.has(e.submission) ? [i] : []))
+    .sort((x, y) => {
+      const a = at(x);
+      const b = at(y);
+      return Number(b.ranked) - Number(a.ranked) || (a.mean ?? Infinity * sign) * sign - (b.mean ?? Infinity * sign) * sign || a.entryKey.localeCompare(b.entryKey);
+    });
 }
 
-function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, keep: Set<string>, adm: Map<string, Admission>): ExplorerPage {
-  // Ranked entries first, then the best on this unit first: the page shows the first DEFAULT_ENTRIES unless the URL picks others.
-  const sign = unit.metric.direction === 'lower' ? 1 : -1;
-  const mean = new Map(unit.entries.map((e) => [e, unitMean(e)]));
-  const entries = unit.entries
-    .filter((e) => keep.has(e.submission))
-    .sort((a, b) => Number(b.ranked) - Number(a.ranked) || (mean.get(a) ?? Infinity * sign) * sign - (mean.get(b) ?? Infinity * sign) * sign || a.entryKey.localeCompare(b.entryKey));
+function docEntry(e: Pick<HeadEntry, 'entryKey' | 'submission' | 'ranked'>, adm: Map<string, Admission>): ExplorerDoc['entries'][number] {
+  const sub = adm.get(e.submission)!.report.submission!;
+  const id = identityOf(e.submission, sub);
+  return { key: e.entryKey, label: entryLabel(id), modelSlug: id.modelSlug, submission: e.submission, ranked: e.ranked, synthetic: id.synthetic === true };
+}
+
+/** `order`: indices into the unit's entries (the head's and the loaded unit's are the same list). */
+function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, order: readonly number[], adm: Map<string, Admission>): ExplorerPage {
+  const entries = order.map((i) => unit.entries[i]!);
   const texts = new Map<number, DocTexts>();
   const doc: ExplorerDoc = {
     version: 1,
@@ -68,11 +97,7 @@ function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, kee
     margin: unit.disagreeMargin,
     fields: unit.fields,
     samples: unit.samples.map((s) => ({ id: s.id, ...(unit.truth === 'public' && s.truth !== undefined ? { truth: s.truth } : {}), fields: s.fields })),
-    entries: entries.map((e) => {
-      const sub = adm.get(e.submission)!.report.submission!;
-      const id = identityOf(e.submission, sub);
-      return { key: e.entryKey, label: entryLabel(id), modelSlug: id.modelSlug, submission: e.submission, ranked: e.ranked, synthetic: id.synthetic === true };
-    }),
+    entries: entries.map((e) => docEntry(e, adm)),
     cells: entries.map((e, ei) => {
       let any = false;
       const t: DocTexts = e.cells.map((c) => {
@@ -102,8 +127,9 @@ function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, kee
 export const explorerTextsPath = (benchmark: string, unit: string, entry: string) => explorerDataPath(benchmark, unit).replace(/\.json$/, `/${encodeURIComponent(entry)}.json`);
 
 let cache: Promise<ExplorerBenchmark[]> | undefined;
+let lastLoaded: { head: ExplorerUnitHead; page: Promise<ExplorerPage> } | undefined;
 
-/** Every benchmark with an explorer and its unit pages, computed once per build. */
+/** Every benchmark with an explorer and its unit pages (heads; each unit is loaded when a route renders it), computed once per build. */
 export function explorerBenchmarks(): Promise<ExplorerBenchmark[]> {
   cache ??= (async () => {
     const gate = await boardContext();
@@ -114,8 +140,29 @@ export function explorerBenchmarks(): Promise<ExplorerBenchmark[]> {
       const mine = all.filter((a) => a.benchmark === b.id);
       const keep = preferredByEntry(mine);
       const adm = new Map(mine.map((a) => [a.id, a]));
-      const units = await b.submissions.explorer(gate.forBenchmark(b.id));
-      const pages = units.map((u) => pageOf(b, u, keep, adm)).filter((p) => p.doc.entries.length > 0);
+      const heads = await b.submissions.explorer(gate.forBenchmark(b.id));
+      const pages = heads.flatMap((head): ExplorerPageHead[] => {
+        const order = pageEntries(head, keep);
+        if (order.length === 0) return [];
+        const load = (): Promise<ExplorerPage> => {
+          // One unit in memory at a time: Astro renders a route's paths in order, unit after unit.
+          if (lastLoaded?.head !== head) lastLoaded = { head, page: Promise.resolve(head.load()).then((u) => pageOf(b, u, order, adm)) };
+          return lastLoaded.page;
+        };
+        return [{
+          benchmark: b.id,
+          unit: head.unit,
+          label: head.label,
+          unitKind: head.unitKind,
+          group: head.group,
+          sampleNoun: head.sampleNoun,
+          truth: head.truth,
+          samples: head.samples,
+          entries: order.map((i) => docEntry(head.entries[i]!, adm)),
+          textEntries: order.flatMap((e, i) => (head.entries[e]!.texts ? [i] : [])),
+          load,
+        }];
+      });
       out.push({ id: b.id, name: b.name, pages });
     }
     return out;
@@ -123,8 +170,8 @@ export function explorerBenchmarks(): Promise<ExplorerBenchmark[]> {
   return cache;
 }
 
-/** Every unit page of every benchmark. */
-export async function explorerPages(): Promise<ExplorerPage[]> {
+/** Every unit page of every benchmark (heads). */
+export async function explorerPages(): Promise<ExplorerPageHead[]> {
   return (await explorerBenchmarks()).flatMap((b) => b.pages);
 }
 
@@ -136,4 +183,4 @@ export function explorerLinkForRow(board: Board, row: Pick<Entry, 'entryKey'>): 
 }
 
 /** Units, entries and samples of an explorer page, for its index line. */
-export const unitCounts = (p: ExplorerPage) => ({ samples: p.doc.samples.length, entries: p.doc.entries.length });
+export const unitCounts = (p: ExplorerPageHead) => ({ samples: p.samples, entries: p.entries.length });

@@ -195,6 +195,30 @@ export interface ExplorerUnit {
   entries: { entryKey: string; submission: string; ranked: boolean; cells: (ExplorerCell | null)[] }[];
 }
 
+/**
+ * An explorer unit before its samples are read: what the explorer's index and routes need. The
+ * build loads one unit at a time (`load`), assembled from per-entry pieces, so it never holds
+ * every unit's samples at once.
+ */
+export interface ExplorerUnitHead {
+  unit: string;
+  label: string;
+  unitKind: string;
+  group: string;
+  sampleNoun: string;
+  truth: 'public' | 'hidden';
+  /** The per-sample metric (its direction orders the entries). */
+  metric: MetricDef;
+  /** Samples of the unit (the union over its entries). */
+  samples: number;
+  /**
+   * Every admitted entry with a result on the unit, in `load()`'s order: its mean over cells with
+   * a value (not excluded; null: none) and whether any of its cells has long texts.
+   */
+  entries: { entryKey: string; submission: string; ranked: boolean; mean: number | null; texts: boolean }[];
+  load(): ExplorerUnit | Promise<ExplorerUnit>;
+}
+
 /** What a benchmark's data is, stated on its pages (the clinical claim boundary's second half). */
 export interface DataNote {
   kind: 'synthetic' | 'public dataset' | 'mixed' | 'submitted runs';
@@ -246,8 +270,8 @@ export interface SubmissionSupport {
   reportedOn?(suite: string, board: Board): boolean;
   /** Per-sample files of the admitted (ranked or under-review) submissions, for the data API, one source per submission. */
   sampleFiles?(admitted: Admitted): Promise<SubmissionSamples[]>;
-  /** The per-sample explorer's units over the admitted (ranked or under-review) submissions. */
-  explorer?(admitted: Admitted): Promise<ExplorerUnit[]>;
+  /** The per-sample explorer's units over the admitted (ranked or under-review) submissions, each loaded on demand. */
+  explorer?(admitted: Admitted): Promise<ExplorerUnitHead[]>;
   /** The explorer unit a board is made of, when it is exactly one (a MedVision config board): its rows link that unit. */
   explorerUnitOf?(board: Board): string | undefined;
 }

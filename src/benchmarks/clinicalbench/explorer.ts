@@ -9,7 +9,8 @@ import { relative } from 'node:path';
 import { entryKeyOf } from '../../board/submission-meta';
 import { listSubmissionDirs, readSubmissionFolder } from '../../ingest/submission/read';
 import { resultsRoot } from '../../board/paths';
-import type { Admitted, ExplorerCell, ExplorerUnit } from '../../core/benchmark';
+import type { Admitted, ExplorerCell, ExplorerUnit, ExplorerUnitHead } from '../../core/benchmark';
+import { headsOfUnits } from '../../core/explorer-unit';
 import type { AuditAction } from './scorer/episode';
 import { regeneratedGroundTruth } from './formats/ground-truth';
 import { actionLogText, flagSummary, plantedErrorsText } from './explorer-rows';
@@ -75,7 +76,7 @@ async function actionLogs(dir: string): Promise<Map<string, SubmittedEpisode>> {
 }
 
 /** Every seed × task an admitted (ranked or under-review) submission played, as explorer units. */
-export async function clinicalbenchExplorer(admitted: Admitted, root = resultsRoot()): Promise<ExplorerUnit[]> {
+export async function clinicalbenchExplorer(admitted: Admitted, root = resultsRoot()): Promise<ExplorerUnitHead[]> {
   const dirs = new Map(listSubmissionDirs(root, 'clinicalbench').map((d) => [readSubmissionFolder(d, root).folderId, d]));
   const byUnit = new Map<string, { seed: number; task: TaskId; entries: { entryKey: string; submission: string; ranked: boolean; cells: ExplorerCell[] }[] }>();
   for (const e of await loadClinicalbench(root)) {
@@ -91,7 +92,7 @@ export async function clinicalbenchExplorer(admitted: Admitted, root = resultsRo
     }
     for (const [k, cells] of mine) byUnit.get(k)!.entries.push({ entryKey: entryKeyOf(e.submission), submission: e.id, ranked, cells });
   }
-  return [...byUnit.keys()].sort().map((unit): ExplorerUnit => {
+  const units = [...byUnit.keys()].sort().map((unit): ExplorerUnit => {
     const { seed, task, entries } = byUnit.get(unit)!;
     const n = Math.max(...entries.map((x) => x.cells.length));
     const truth = truthSummary(seed, task);
@@ -118,4 +119,5 @@ export async function clinicalbenchExplorer(admitted: Admitted, root = resultsRo
         .map((x) => ({ ...x, cells: Array.from({ length: n }, (_, i) => x.cells[i] ?? null) })),
     };
   });
+  return headsOfUnits(units);
 }

@@ -6,7 +6,8 @@
  */
 import { entryKeyOf } from '../../board/submission-meta';
 import { slugify } from '../../core/slug';
-import type { Admitted, ExplorerCell, ExplorerUnit } from '../../core/benchmark';
+import type { Admitted, ExplorerCell, ExplorerUnit, ExplorerUnitHead } from '../../core/benchmark';
+import { headsOfUnits } from '../../core/explorer-unit';
 import { loadLatch, type LatchEntry } from './boards/boards';
 import { metric } from './metrics';
 
@@ -36,7 +37,7 @@ function cellOf(t: Trial): ExplorerCell {
 }
 
 /** Every eval an admitted (ranked or under-review) submission ran, as explorer units. */
-export async function latchExplorer(admitted: Admitted): Promise<ExplorerUnit[]> {
+export async function latchExplorer(admitted: Admitted): Promise<ExplorerUnitHead[]> {
   const byEval = new Map<string, { entries: { entryKey: string; submission: string; ranked: boolean; trials: Trial[] }[]; graders?: { type: string; config: unknown }[]; group: string }>();
   for (const e of await loadLatch()) {
     const ranked = admitted.ranked(e.id);
@@ -87,5 +88,5 @@ export async function latchExplorer(admitted: Admitted): Promise<ExplorerUnit[]>
         }),
     });
   }
-  return units;
+  return headsOfUnits(units);
 }

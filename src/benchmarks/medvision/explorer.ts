@@ -6,11 +6,12 @@
  */
 import { join } from 'node:path';
 import { listSubmissionDirs, readSubmissionFolder } from '../../ingest/submission/read';
-import { cached } from '../../ingest/score-cache';
+import { cachedProducts } from '../../ingest/product-cache';
+import { cellsMean } from '../../core/explorer-unit';
 import { resultsRoot } from '../../board/paths';
 import { entryKeyOf } from '../../board/submission-meta';
 import { slugify } from '../../core/slug';
-import type { Admitted, ExplorerCell, ExplorerUnit } from '../../core/benchmark';
+import type { Admitted, ExplorerCell, ExplorerUnit, ExplorerUnitHead } from '../../core/benchmark';
 import type { Board } from '../../core/board';
 import { scoreMedvisionTree } from './formats/score-tree';
 import { readRawFacts } from './formats/read-raw-facts';
@@ -111,75 +112,155 @@ function cellOf(s: RunSample, metricKeys: readonly CellMetric[]): ExplorerCell {
 
 const FIELDS = ['dataset', 'modality', 'slice', 'pixel size', 'image size', 'label group'];
 
-/** Every subtask config any admitted (ranked or under-review) submission ran, as explorer units. */
-export async function medvisionExplorer(admitted: Admitted, root = resultsRoot()): Promise<ExplorerUnit[]> {
-  const byConfig = new Map<string, { taskType: TaskType; runs: { entryKey: string; submission: string; ranked: boolean; samples: RunSample[] }[] }>();
+/** One config of one submission's run: the piece's meta (its samples are the piece, read when the unit loads). */
+interface RunMeta {
+  config: string;
+  taskType: TaskType;
+  /** The sorted distinct doc_ids as [first, last] runs, flat. */
+  ranges: number[];
+  /** The entry's mean on the unit and whether any cell has long texts (as the unit's cells would say). */
+  mean: number | null;
+  texts: boolean;
+}
+
+function rangesOf(sorted: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const d of sorted) {
+    if (out.length > 0 && out[out.length - 1] === d - 1) out[out.length - 1] = d;
+    else out.push(d, d);
+  }
+  return out;
+}
+
+function metaOf(c: RunConfig): RunMeta {
+  // The cells of a unit: one per doc_id, the last sample of it (a Map from the samples in order).
+  const last = new Map(c.samples.map((s) => [s.docId, s]));
+  const docIds = [...last.keys()].sort((a, b) => a - b);
+  const cells = docIds.map((d) => cellOf(last.get(d)!, []));
+  return { config: c.config, taskType: c.taskType, ranges: rangesOf(docIds), mean: cellsMean(cells), texts: cells.some((x) => (x.texts?.length ?? 0) > 0) };
+}
+
+/** A submission's explorer pieces, one per config, written once per folder content (NaN is stored as null and shown as —). */
+const runPieces = (dir: string) =>
+  cachedProducts<RunMeta[]>('explorer/medvision', dir, (put) =>
+    scoreRuns(dir).map((c) => {
+      put(c.config, JSON.stringify(c.samples));
+      return metaOf(c);
+    }),
+  );
+
+interface Run {
+  entryKey: string;
+  submission: string;
+  ranked: boolean;
+  meta: RunMeta;
+  samples: () => RunSample[];
+}
+
+/** Every subtask config any admitted (ranked or under-review) submission ran, as explorer units loaded one at a time. */
+export async function medvisionExplorer(admitted: Admitted, root = resultsRoot()): Promise<ExplorerUnitHead[]> {
+  const byConfig = new Map<string, { taskType: TaskType; runs: Run[] }>();
   for (const dir of listSubmissionDirs(root, 'medvision')) {
     const folder = readSubmissionFolder(dir, root);
     const sub = folder.submission;
     const ranked = admitted.ranked(folder.folderId);
     if (!sub || !(ranked || admitted.underReview(folder.folderId))) continue;
-    for (const c of cached('medvision/explorer', dir, () => scoreRuns(dir))) {
-      const slot = byConfig.get(c.config) ?? { taskType: c.taskType, runs: [] };
-      slot.runs.push({ entryKey: entryKeyOf(sub), submission: folder.folderId, ranked, samples: c.samples });
-      byConfig.set(c.config, slot);
+    const store = await runPieces(dir);
+    for (const meta of store.meta) {
+      const slot = byConfig.get(meta.config) ?? { taskType: meta.taskType, runs: [] };
+      slot.runs.push({ entryKey: entryKeyOf(sub), submission: folder.folderId, ranked, meta, samples: () => JSON.parse(store.read(meta.config).toString('utf8')) as RunSample[] });
+      byConfig.set(meta.config, slot);
     }
   }
-  const units: ExplorerUnit[] = [];
+  const heads: ExplorerUnitHead[] = [];
   const used = new Set<string>();
   for (const config of [...byConfig.keys()].sort()) {
     const { taskType, runs } = byConfig.get(config)!;
     let unit = slugify(config);
     while (used.has(unit)) unit = `${unit}-x`;
     used.add(unit);
+    const ordered = runs.slice().sort((a, b) => Number(b.ranked) - Number(a.ranked) || a.entryKey.localeCompare(b.entryKey));
     const detection = taskType === 'Detection';
-    const metricKeys = detection ? DETECTION_METRICS : MEASUREMENT_METRICS;
-    const ids = new Map<number, RunSample>();
-    for (const r of runs) for (const s of r.samples) if (!ids.has(s.docId)) ids.set(s.docId, s);
-    const docIds = [...ids.keys()].sort((a, b) => a - b);
-    const notes = [
-      'Predictions are re-extracted from each raw response with the newest upstream <answer>-tag parser; the submitted parse is only compared (shown when it differs).',
-      detection
-        ? 'Per-sample IoU of the predicted and target boxes (relative corner coordinates, origin lower-left); a failed answer scores 0 and counts.'
-        : 'Per-sample MRE = mean |prediction − target| / target; a failed answer has none (—) and counts as a failure in the success rate.',
-    ];
-    if (taskType === 'AD') notes.push('Samples whose target is below 0.1 are left out by upstream’s near-zero filter: shown as “excluded”, counted nowhere.');
-    const targetsDiffer = docIds.some((d) => runs.some((r) => r.samples.some((s) => s.docId === d && s.target !== ids.get(d)!.target)));
-    if (targetsDiffer) notes.push('Some entries carry a different target for a sample (a config without a reference answer key: ground truth unverified); the first entry’s is shown.');
-    units.push({
+    heads.push({
       unit,
       label: config,
       unitKind: 'subtask config',
       group: FAMILY_TITLE[taskType],
       sampleNoun: 'samples',
       truth: 'public',
-      notes,
       metric: metric(detection ? 'mv-iou' : 'mv-mre'),
-      disagreeMargin: 0.1,
-      metrics: metricKeys.map((k) => ({ label: k.label, def: metric(k.id) })),
-      fields: FIELDS,
-      samples: docIds.map((d) => {
-        const s = ids.get(d)!;
-        return { id: `${config}#${d}`, truth: s.target, fields: [s.dataset, s.modality, s.slice, s.pixel, s.image, s.group] };
-      }),
-      entries: runs
-        .slice()
-        .sort((a, b) => Number(b.ranked) - Number(a.ranked) || a.entryKey.localeCompare(b.entryKey))
-        .map((r) => {
-          const at = new Map(r.samples.map((s) => [s.docId, s]));
-          return {
-            entryKey: r.entryKey,
-            submission: r.submission,
-            ranked: r.ranked,
-            cells: docIds.map((d) => {
-              const s = at.get(d);
-              return s ? cellOf(s, metricKeys) : null;
-            }),
-          };
-        }),
+      samples: unionSize(runs.map((r) => r.meta.ranges)),
+      entries: ordered.map((r) => ({ entryKey: r.entryKey, submission: r.submission, ranked: r.ranked, mean: r.meta.mean, texts: r.meta.texts })),
+      load: () => unitOf(unit, config, taskType, runs),
     });
   }
-  return units;
+  return heads;
+}
+
+/** How many distinct doc_ids the runs' ranges cover together. */
+function unionSize(all: readonly number[][]): number {
+  const spans: [number, number][] = [];
+  for (const r of all) for (let i = 0; i < r.length; i += 2) spans.push([r[i]!, r[i + 1]!]);
+  spans.sort((a, b) => a[0] - b[0]);
+  let n = 0;
+  let end = -Infinity;
+  for (const [a, b] of spans) {
+    if (b <= end) continue;
+    n += b - Math.max(a, end + 1) + 1;
+    end = b;
+  }
+  return n;
+}
+
+/** One unit, assembled from its runs' pieces (read now, dropped with the unit). */
+function unitOf(unit: string, config: string, taskType: TaskType, list: readonly Run[]): ExplorerUnit {
+  const runs = list.map((r) => ({ ...r, samples: r.samples() }));
+  const detection = taskType === 'Detection';
+  const metricKeys = detection ? DETECTION_METRICS : MEASUREMENT_METRICS;
+  const ids = new Map<number, RunSample>();
+  for (const r of runs) for (const s of r.samples) if (!ids.has(s.docId)) ids.set(s.docId, s);
+  const docIds = [...ids.keys()].sort((a, b) => a - b);
+  const notes = [
+    'Predictions are re-extracted from each raw response with the newest upstream <answer>-tag parser; the submitted parse is only compared (shown when it differs).',
+    detection
+      ? 'Per-sample IoU of the predicted and target boxes (relative corner coordinates, origin lower-left); a failed answer scores 0 and counts.'
+      : 'Per-sample MRE = mean |prediction − target| / target; a failed answer has none (—) and counts as a failure in the success rate.',
+  ];
+  if (taskType === 'AD') notes.push('Samples whose target is below 0.1 are left out by upstream’s near-zero filter: shown as “excluded”, counted nowhere.');
+  const targetsDiffer = docIds.some((d) => runs.some((r) => r.samples.some((s) => s.docId === d && s.target !== ids.get(d)!.target)));
+  if (targetsDiffer) notes.push('Some entries carry a different target for a sample (a config without a reference answer key: ground truth unverified); the first entry’s is shown.');
+  return {
+    unit,
+    label: config,
+    unitKind: 'subtask config',
+    group: FAMILY_TITLE[taskType],
+    sampleNoun: 'samples',
+    truth: 'public',
+    notes,
+    metric: metric(detection ? 'mv-iou' : 'mv-mre'),
+    disagreeMargin: 0.1,
+    metrics: metricKeys.map((k) => ({ label: k.label, def: metric(k.id) })),
+    fields: FIELDS,
+    samples: docIds.map((d) => {
+      const s = ids.get(d)!;
+      return { id: `${config}#${d}`, truth: s.target, fields: [s.dataset, s.modality, s.slice, s.pixel, s.image, s.group] };
+    }),
+    entries: runs
+      .slice()
+      .sort((a, b) => Number(b.ranked) - Number(a.ranked) || a.entryKey.localeCompare(b.entryKey))
+      .map((r) => {
+        const at = new Map(r.samples.map((s) => [s.docId, s]));
+        return {
+          entryKey: r.entryKey,
+          submission: r.submission,
+          ranked: r.ranked,
+          cells: docIds.map((d) => {
+            const s = at.get(d);
+            return s ? cellOf(s, metricKeys) : null;
+          }),
+        };
+      }),
+  };
 }
 
 /** A config board (`config/<slug>`) is exactly one unit: its rows link that unit's page. */

@@ -1,12 +1,12 @@
 // One explorer unit's data document, fetched by its page on demand (sorting, filtering, more rows).
 import type { APIRoute } from 'astro';
-import { explorerPages, type ExplorerPage } from '../../../board/explorer';
+import { explorerPages, type ExplorerPageHead } from '../../../board/explorer';
 
 export async function getStaticPaths() {
-  return (await explorerPages()).map((page) => ({ params: { benchmark: page.doc.benchmark, unit: page.doc.unit }, props: { page } }));
+  return (await explorerPages()).map((head) => ({ params: { benchmark: head.benchmark, unit: head.unit }, props: { head } }));
 }
 
-export const GET: APIRoute = ({ props }) => {
-  const { page } = props as { page: ExplorerPage };
-  return new Response(JSON.stringify(page.doc), { headers: { 'Content-Type': 'application/json' } });
+export const GET: APIRoute = async ({ props }) => {
+  const { head } = props as { head: ExplorerPageHead };
+  return new Response(JSON.stringify((await head.load()).doc), { headers: { 'Content-Type': 'application/json' } });
 };

@@ -1,15 +1,14 @@
 // One entry's long texts on an explorer unit (raw responses, grader reasoning, action logs), fetched on "show all".
 import type { APIRoute } from 'astro';
-import { explorerPages } from '../../../../board/explorer';
-import type { DocTexts } from '../../../../board/explorer-doc';
+import { explorerPages, type ExplorerPageHead } from '../../../../board/explorer';
 
 export async function getStaticPaths() {
-  return (await explorerPages()).flatMap((page) =>
-    [...page.texts].map(([i, texts]) => ({ params: { benchmark: page.doc.benchmark, unit: page.doc.unit, entry: page.doc.entries[i]!.key }, props: { texts } })),
+  return (await explorerPages()).flatMap((head) =>
+    head.textEntries.map((i) => ({ params: { benchmark: head.benchmark, unit: head.unit, entry: head.entries[i]!.key }, props: { head, i } })),
   );
 }
 
-export const GET: APIRoute = ({ props }) => {
-  const { texts } = props as { texts: DocTexts };
-  return new Response(JSON.stringify(texts), { headers: { 'Content-Type': 'application/json' } });
+export const GET: APIRoute = async ({ props }) => {
+  const { head, i } = props as { head: ExplorerPageHead; i: number };
+  return new Response(JSON.stringify((await head.load()).texts.get(i)), { headers: { 'Content-Type': 'application/json' } });
 };
