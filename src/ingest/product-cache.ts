@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheKey, cacheRoot, codeVersionOf } from './score-cache';
+import { CODE_DIRS, cacheKey, cacheRoot, codeVersionOf } from './score-cache';
 
 /**
  * Per-submission build products (the data API's sample files, the explorer's per-entry pieces),
@@ -12,10 +12,14 @@ import { cacheKey, cacheRoot, codeVersionOf } from './score-cache';
  * incremental build computes only a new or changed submission's products.
  */
 
-// The code that turns scored forms into products lives in src/board (Parquet and JSON documents).
-const PRODUCT_CODE = ['src/board'];
+/** The scoring code and lockfile, and src/board: the view-model code that turns scored forms into products (JSON, Parquet). */
+export const PRODUCT_CODE_DIRS = [...CODE_DIRS, 'src/board'];
+
+/** The code part of every product key of the checkout at `root`. */
+export const productCodeVersionOf = (root: string): string => codeVersionOf(root, PRODUCT_CODE_DIRS);
+
 let productCode: string | undefined;
-const productCodeVersion = () => (productCode ??= codeVersionOf(process.cwd(), PRODUCT_CODE));
+const productCodeVersion = () => (productCode ??= productCodeVersionOf(process.cwd()));
 
 export interface ProductStore<M> {
   meta: M;

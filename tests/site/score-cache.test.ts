@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { CODE_DIRS, codeVersionOf } from '../../src/ingest/score-cache';
+import { PRODUCT_CODE_DIRS, productCodeVersionOf } from '../../src/ingest/product-cache';
 
 const ROOT = resolve(__dirname, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'evalboard-cache-key-'));
@@ -107,6 +108,39 @@ describe('score-cache code key', () => {
     const inputs = await closure(entries);
     expect(inputs).toContain('src/benchmarks/latch/checks.ts');
     expect(outsideHashed(inputs)).toEqual([]);
+  });
+
+  it("covers every file the product cache's computations import (the data API's sample files, the explorer's pieces)", async () => {
+    const inputs = await closure(['src/board/api.ts', 'src/benchmarks/medvision/explorer.ts']);
+    expect(inputs).toContain('src/board/api.ts');
+    expect(inputs).toContain('src/benchmarks/medvision/boards/samples.ts');
+    expect(inputs.filter((f) => !PRODUCT_CODE_DIRS.some((d) => f === d || f.startsWith(`${d}/`)))).toEqual([]);
+  });
+});
+
+describe('product-cache code key', () => {
+  /** A checkout with the view-model code too (src/board shapes the products). */
+  const withBoard = (name: string) => {
+    const root = checkout(name);
+    cpSync(join(ROOT, 'src/board'), join(root, 'src/board'), { recursive: true });
+    return root;
+  };
+  const key = productCodeVersionOf(withBoard('products'));
+
+  it('changes when the lockfile, a scorer file or a view-model file that shapes the products changes, not for a page', () => {
+    expect(productCodeVersionOf(withBoard('products-again'))).toBe(key);
+    const lock = withBoard('products-lock');
+    edit(lock, 'package-lock.json', '{}\n');
+    expect(productCodeVersionOf(lock)).not.toBe(key);
+    const scorer = withBoard('products-scorer');
+    edit(scorer, 'src/benchmarks/medvision/scorer/sample.ts', '// a different scorer\n');
+    expect(productCodeVersionOf(scorer)).not.toBe(key);
+    const api = withBoard('products-api');
+    edit(api, 'src/board/api.ts', '// a different Parquet writer\n');
+    expect(productCodeVersionOf(api)).not.toBe(key);
+    const page = withBoard('products-page');
+    edit(page, 'src/pages/index.astro', '<h1>another home</h1>\n');
+    expect(productCodeVersionOf(page)).toBe(key);
   });
 });
 
