@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
 import { hashSeed, mulberry32 } from '../src/core/prng';
+import { writeDemoSubmission } from '../src/ingest/demo-files';
 import { hasChromium, launch } from './lib/browser';
 import { serveStatic } from './lib/server';
 
@@ -14,6 +15,8 @@ const WORK = join(ROOT, 'bench-data', 'site');
 const RESULTS = join(WORK, 'results');
 /** The synthetic models' registry files (models/<id>.json), beside the results. */
 const MODELS_DIR = join(WORK, 'models');
+const REVIEWS = join(WORK, 'reviews');
+const target = { resultsRoot: RESULTS, modelsRoot: MODELS_DIR, reviewsRoot: REVIEWS };
 const OUT = join(WORK, 'dist');
 const MODELS = 200;
 const PER_SUBTASK = 20;
@@ -22,6 +25,7 @@ const BOARD = '/benchmarks/medvision/tl/';
 function writeCorpus(): void {
   rmSync(RESULTS, { recursive: true, force: true });
   rmSync(MODELS_DIR, { recursive: true, force: true });
+  rmSync(REVIEWS, { recursive: true, force: true });
   const rand = mulberry32(hashSeed('bench-site'));
   for (let i = 0; i < MODELS; i++) {
     const open = i % 3 !== 0;
@@ -41,14 +45,9 @@ function writeCorpus(): void {
       mkdirSync(parsed, { recursive: true });
       writeFileSync(join(parsed, `20260901_120000_samples_${cfg.config}.jsonl`), [...demoRecords(model, cfg, PER_SUBTASK)].join('\n') + '\n');
     }
-    mkdirSync(MODELS_DIR, { recursive: true });
-    writeFileSync(join(MODELS_DIR, `${model.name}.json`), JSON.stringify({ id: model.name, name: model.name, org: model.org, weights: model.weights, release_date: model.release_date, synthetic: true }, null, 2));
-    writeFileSync(join(dir, 'submission.json'), JSON.stringify({
-      id, benchmark: 'medvision',
-      model: model.name,
-      submitted_at: '2026-09-01', submitter: { name: 'bench' }, harness: { name: 'medvision_bm', version: '1.2.0' },
-      disclosures: { contamination: 'no' }, synthetic: true, review: { status: 'accepted', revision: 1 }, changelog: [],
-    }, null, 2));
+    // submission.json, the maintainer's review (reviews/<benchmark>/<id>.json: a review field in
+    // submission.json is refused by the gate, which left the boards empty) and the registry file.
+    writeDemoSubmission(target, { id, benchmark: 'medvision', model, harness: { name: 'medvision_bm', version: '1.2.0' }, notes: 'Synthetic bench:site data; not a real model.', reviewText: 'Synthetic bench data.' });
   }
 }
 
@@ -93,10 +92,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 writeCorpus();
 const t0 = performance.now();
-execFileSync('npx', ['astro', 'build', '--outDir', OUT], { cwd: ROOT, env: { ...process.env, EVALBOARD_RESULTS: RESULTS, EVALBOARD_MODELS: MODELS_DIR }, stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync('npx', ['astro', 'build', '--outDir', OUT], { cwd: ROOT, env: { ...process.env, EVALBOARD_RESULTS: RESULTS, EVALBOARD_MODELS: MODELS_DIR, EVALBOARD_REVIEWS: REVIEWS }, stdio: ['ignore', 'ignore', 'inherit'] });
 const buildMs = performance.now() - t0;
 const html = readFileSync(join(OUT, BOARD, 'index.html'));
 const rows = (html.toString().match(/<tr data-w=/g) ?? []).length;
+// An empty board would measure nothing: the corpus is broken, not the page light.
+if (rows === 0) throw new Error(`bench:site: the board ${BOARD} has no rows (were the synthetic submissions admitted?)`);
 const s = assetSizes(html.toString());
 console.log(`site bench: ${MODELS} synthetic MedVision models × ${DEMO_CONFIGS.length} subtasks × ${PER_SUBTASK} samples; astro build ${(buildMs / 1000).toFixed(1)} s`);
 console.log(`board ${BOARD}: ${rows} rows; gzipped HTML ${(s.html / 1024).toFixed(1)} KB + CSS ${(s.css / 1024).toFixed(1)} KB + JS ${(s.js / 1024).toFixed(1)} KB = ${((s.html + s.css + s.js) / 1024).toFixed(1)} KB (budget 50 KB)`);
