@@ -137,3 +137,18 @@ describe('cross-stratified bootstrap (resample by one partition, aggregate by an
     expect(r.lo).toBeLessThanOrEqual(r.hi);
   });
 });
+
+describe('bootstrap memo', () => {
+  it('a repeated bootstrap returns the first result; a different input under the same seed label is computed anew', () => {
+    const opts = { seedLabel: 'memo-test', replicates: 400 };
+    const first = stratifiedBootstrap([[1, 2, 3, 4, 5, 6, 7, 8]], 'pooled', opts);
+    const again = stratifiedBootstrap([[1, 2, 3, 4, 5, 6, 7, 8]], 'pooled', opts);
+    expect(again).toEqual(first);
+    again.lo = -1; // a caller's copy: changing it changes no later result
+    expect(stratifiedBootstrap([[1, 2, 3, 4, 5, 6, 7, 8]], 'pooled', opts)).toEqual(first);
+    // Same label, one value changed: the label alone must not key the memo.
+    const other = stratifiedBootstrap([[1, 2, 3, 4, 5, 6, 7, 80]], 'pooled', opts);
+    expect(other.estimate).toBeCloseTo(13.5, 12);
+    expect(other.hi).toBeGreaterThan(first.hi);
+  });
+});

@@ -1,6 +1,24 @@
 import { combine, groupSums, type GroupStat, type GroupSums } from './group-stat';
 import { percentileInterval } from './quantile';
 import { mulberry32, seedFrom } from './rng';
+import { createHash } from 'node:crypto';
+
+// A bootstrap is a pure function of its inputs, and a build asks for the same one many times (each
+// board's dated snapshots recompute every entry's interval on the same samples): results are
+// memoised by a SHA-256 of every input value, never by the seed label alone (a 32-bit content hash).
+const memo = new Map<string, BootstrapResult>();
+
+function keyOf(kind: string, stat: GroupStat, opts: BootstrapOptions, arrays: readonly (readonly number[])[], extra: readonly number[] = []): string {
+  const h = createHash('sha256').update(JSON.stringify([kind, stat, opts.replicates ?? null, opts.level ?? null, opts.seedLabel, extra, arrays.map((a) => a.length)]));
+  for (const a of arrays) h.update(Float64Array.from(a));
+  return h.digest('base64');
+}
+
+function memoized(key: string, compute: () => BootstrapResult): BootstrapResult {
+  let r = memo.get(key);
+  if (!r) memo.set(key, (r = compute()));
+  return { ...r };
+}
 
 export interface BootstrapOptions {
   /** Replicates; fewer are drawn for very large inputs (see `replicatesFor`). */
@@ -78,6 +96,10 @@ function drawIndices(groups: readonly (readonly number[])[], rand: () => number)
  * (label group or subtask), group sizes stay fixed, and `stat` combines the group means.
  */
 export function stratifiedBootstrap(groups: readonly (readonly number[])[], stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
+  return memoized(keyOf('stratified', stat, opts, groups), () => stratified(groups, stat, opts));
+}
+
+function stratified(groups: readonly (readonly number[])[], stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
   const level = opts.level ?? 0.95;
   const estimate = combine(stat, groupSums(groups));
   const total = groups.reduce((s, g) => s + g.length, 0);
@@ -104,6 +126,10 @@ export function pairedBootstrap(
   stat: GroupStat,
   opts: BootstrapOptions,
 ): BootstrapResult {
+  return memoized(keyOf('paired', stat, opts, [...a, [], ...b], [a.length]), () => paired(a, b, stat, opts));
+}
+
+function paired(a: readonly (readonly number[])[], b: readonly (readonly number[])[], stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
   if (a.length !== b.length || a.some((g, i) => g.length !== b[i]!.length)) throw new RangeError('paired groups must have the same shape');
   const level = opts.level ?? 0.95;
   const estimate = combine(stat, groupSums(b)) - combine(stat, groupSums(a));
@@ -137,6 +163,12 @@ export interface GroupedSample {
  * size varies between replicates while every stratum's size stays fixed.
  */
 export function crossStratifiedBootstrap(strata: readonly (readonly GroupedSample[])[], groupCount: number, stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
+  const values = strata.map((s) => s.map((x) => x.value));
+  const groups = strata.map((s) => s.map((x) => x.group));
+  return memoized(keyOf('cross', stat, opts, [...values, [], ...groups], [groupCount]), () => crossStratified(strata, groupCount, stat, opts));
+}
+
+function crossStratified(strata: readonly (readonly GroupedSample[])[], groupCount: number, stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
   const level = opts.level ?? 0.95;
   const original: number[][] = Array.from({ length: groupCount }, () => []);
   for (const s of strata) for (const x of s) original[x.group]!.push(x.value);
