@@ -6,6 +6,7 @@
  * compare page or search index, and its review and model pages say why.
  */
 import { validateTree } from '../ingest/submission/validate-tree';
+import { persistBootstraps } from '../ingest/bootstrap-store';
 import type { SubmissionReport } from '../ingest/submission/types';
 import type { BoardContext } from '../core/benchmark';
 import { resultsRoot } from './paths';
@@ -48,6 +49,8 @@ export function admissions(): Promise<Admission[]> {
   const root = resultsRoot();
   let hit = cache.get(root);
   if (!hit) {
+    // Every board's intervals are drawn after the gate: from here on they persist in the build cache.
+    persistBootstraps();
     hit = validateTree(root).then((reports) => reports.map(({ benchmark, report }) => admit(benchmark, report)));
     cache.set(root, hit);
   }

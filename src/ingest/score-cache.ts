@@ -56,7 +56,8 @@ export function codeVersionOf(root: string, dirs: readonly string[] = CODE_DIRS)
 }
 
 let codeHash: string | undefined;
-function codeVersion(): string {
+/** The code part of this checkout's keys (computed once per process). */
+export function codeVersion(): string {
   return (codeHash ??= codeVersionOf(process.cwd()));
 }
 

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pairedBootstrap, replicatesFor, stratifiedBootstrap } from '../../src/core/stats/bootstrap';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pairedBootstrap, replicatesFor, setBootstrapMemo, stratifiedBootstrap } from '../../src/core/stats/bootstrap';
+import { persistBootstraps } from '../../src/ingest/bootstrap-store';
 import { combine, groupSums } from '../../src/core/stats/group-stat';
 import { pairedMeanDifference } from '../../src/core/stats/mean-interval';
 import { percentileInterval, quantileSorted } from '../../src/core/stats/quantile';
@@ -138,17 +142,40 @@ describe('cross-stratified bootstrap (resample by one partition, aggregate by an
   });
 });
 
-describe('bootstrap memo', () => {
-  it('a repeated bootstrap returns the first result; a different input under the same seed label is computed anew', () => {
-    const opts = { seedLabel: 'memo-test', replicates: 400 };
-    const first = stratifiedBootstrap([[1, 2, 3, 4, 5, 6, 7, 8]], 'pooled', opts);
-    const again = stratifiedBootstrap([[1, 2, 3, 4, 5, 6, 7, 8]], 'pooled', opts);
-    expect(again).toEqual(first);
-    again.lo = -1; // a caller's copy: changing it changes no later result
-    expect(stratifiedBootstrap([[1, 2, 3, 4, 5, 6, 7, 8]], 'pooled', opts)).toEqual(first);
-    // Same label, one value changed: the label alone must not key the memo.
-    const other = stratifiedBootstrap([[1, 2, 3, 4, 5, 6, 7, 80]], 'pooled', opts);
-    expect(other.estimate).toBeCloseTo(13.5, 12);
-    expect(other.hi).toBeGreaterThan(first.hi);
+describe('bootstrap memo (the build installs it; src/ingest/bootstrap-store.ts)', () => {
+  it('a repeated bootstrap returns the first result, from disk in a later build; a different input under the same seed label is computed anew', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'evalboard-bootstrap-'));
+    const saved = { ...process.env };
+    process.env.EVALBOARD_CACHE_DIR = tmp;
+    delete process.env.EVALBOARD_NO_CACHE;
+    try {
+      persistBootstraps();
+      const opts = { seedLabel: 'memo-test', replicates: 400 };
+      const values = [[1, 2, 3, 4, 5, 6, 7, 8]];
+      setBootstrapMemo(undefined);
+      const plain = stratifiedBootstrap(values, 'pooled', opts);
+      persistBootstraps();
+      const first = stratifiedBootstrap(values, 'pooled', opts);
+      expect(first).toEqual(plain);
+      const again = stratifiedBootstrap(values, 'pooled', opts);
+      expect(again).toEqual(first);
+      again.lo = -1; // a caller's copy: changing it changes no later result
+      expect(stratifiedBootstrap(values, 'pooled', opts)).toEqual(first);
+      // Same label, one value changed: the label alone must not key the memo.
+      const other = stratifiedBootstrap([[1, 2, 3, 4, 5, 6, 7, 80]], 'pooled', opts);
+      expect(other.estimate).toBeCloseTo(13.5, 12);
+      expect(other.hi).toBeGreaterThan(first.hi);
+      const lines = () => readdirSync(join(tmp, 'bootstrap')).flatMap((f) => readFileSync(join(tmp, 'bootstrap', f), 'utf8').trim().split('\n'));
+      expect(lines()).toHaveLength(2);
+      // A later build (a fresh memo over the same cache) reads both back and draws nothing new.
+      persistBootstraps();
+      expect(stratifiedBootstrap(values, 'pooled', opts)).toEqual(first);
+      expect(stratifiedBootstrap([[1, 2, 3, 4, 5, 6, 7, 80]], 'pooled', opts)).toEqual(other);
+      expect(lines()).toHaveLength(2);
+    } finally {
+      setBootstrapMemo(undefined);
+      process.env = saved;
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

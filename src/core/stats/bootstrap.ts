@@ -1,23 +1,33 @@
 import { combine, groupSums, type GroupStat, type GroupSums } from './group-stat';
 import { percentileInterval } from './quantile';
 import { mulberry32, seedFrom } from './rng';
-import { createHash } from 'node:crypto';
 
-// A bootstrap is a pure function of its inputs, and a build asks for the same one many times (each
-// board's dated snapshots recompute every entry's interval on the same samples): results are
-// memoised by a SHA-256 of every input value, never by the seed label alone (a 32-bit content hash).
-const memo = new Map<string, BootstrapResult>();
-
-function keyOf(kind: string, stat: GroupStat, opts: BootstrapOptions, arrays: readonly (readonly number[])[], extra: readonly number[] = []): string {
-  const h = createHash('sha256').update(JSON.stringify([kind, stat, opts.replicates ?? null, opts.level ?? null, opts.seedLabel, extra, arrays.map((a) => a.length)]));
-  for (const a of arrays) h.update(Float64Array.from(a));
-  return h.digest('base64');
+/** One bootstrap's whole input (what a memo keys it by). */
+export interface BootstrapInput {
+  kind: 'stratified' | 'paired' | 'cross';
+  stat: GroupStat;
+  opts: BootstrapOptions;
+  /** Every input value, group by group (the kind says how they are laid out). */
+  arrays: () => readonly (readonly number[])[];
+  extra: readonly number[];
 }
 
-function memoized(key: string, compute: () => BootstrapResult): BootstrapResult {
-  let r = memo.get(key);
-  if (!r) memo.set(key, (r = compute()));
-  return { ...r };
+/**
+ * A bootstrap is a pure function of its input, and a build asks for the same one many times (each
+ * board's dated snapshots recompute every entry's interval on the same samples): the build installs
+ * a memo (src/ingest/bootstrap-store.ts, keyed by a hash of every input value and kept between
+ * builds); the browser and the CLIs run without one.
+ */
+export interface BootstrapMemo {
+  run(input: BootstrapInput, compute: () => BootstrapResult): BootstrapResult;
+}
+let memo: BootstrapMemo | undefined;
+export function setBootstrapMemo(m: BootstrapMemo | undefined): void {
+  memo = m;
+}
+
+function memoized(input: BootstrapInput, compute: () => BootstrapResult): BootstrapResult {
+  return memo ? memo.run(input, compute) : compute();
 }
 
 export interface BootstrapOptions {
@@ -96,7 +106,7 @@ function drawIndices(groups: readonly (readonly number[])[], rand: () => number)
  * (label group or subtask), group sizes stay fixed, and `stat` combines the group means.
  */
 export function stratifiedBootstrap(groups: readonly (readonly number[])[], stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
-  return memoized(keyOf('stratified', stat, opts, groups), () => stratified(groups, stat, opts));
+  return memoized({ kind: 'stratified', stat, opts, arrays: () => groups, extra: [] }, () => stratified(groups, stat, opts));
 }
 
 function stratified(groups: readonly (readonly number[])[], stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
@@ -126,7 +136,7 @@ export function pairedBootstrap(
   stat: GroupStat,
   opts: BootstrapOptions,
 ): BootstrapResult {
-  return memoized(keyOf('paired', stat, opts, [...a, [], ...b], [a.length]), () => paired(a, b, stat, opts));
+  return memoized({ kind: 'paired', stat, opts, arrays: () => [...a, ...b], extra: [a.length] }, () => paired(a, b, stat, opts));
 }
 
 function paired(a: readonly (readonly number[])[], b: readonly (readonly number[])[], stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
@@ -163,9 +173,8 @@ export interface GroupedSample {
  * size varies between replicates while every stratum's size stays fixed.
  */
 export function crossStratifiedBootstrap(strata: readonly (readonly GroupedSample[])[], groupCount: number, stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
-  const values = strata.map((s) => s.map((x) => x.value));
-  const groups = strata.map((s) => s.map((x) => x.group));
-  return memoized(keyOf('cross', stat, opts, [...values, [], ...groups], [groupCount]), () => crossStratified(strata, groupCount, stat, opts));
+  const arrays = () => [...strata.map((s) => s.map((x) => x.value)), ...strata.map((s) => s.map((x) => x.group))];
+  return memoized({ kind: 'cross', stat, opts, arrays, extra: [groupCount] }, () => crossStratified(strata, groupCount, stat, opts));
 }
 
 function crossStratified(strata: readonly (readonly GroupedSample[])[], groupCount: number, stat: GroupStat, opts: BootstrapOptions): BootstrapResult {
