@@ -123,9 +123,13 @@ interface BuildFigures {
   /** CPU seconds (user + system) of the astro process: comparable across machine loads, unlike wall. */
   astroCpu: number;
   pagefind: number;
+  pagefindCpu: number;
   rssMb: number;
   slowest: [string, number][];
 }
+
+/** User + system seconds from `/usr/bin/time -v`'s report (NaN without it). */
+const cpuOf = (report: string) => Number(/User time \(seconds\): ([\d.]+)/.exec(report)?.[1] ?? NaN) + Number(/System time \(seconds\): ([\d.]+)/.exec(report)?.[1] ?? NaN);
 
 /** astro build (under /usr/bin/time -v for the peak RSS) then pagefind, as `npm run build` does. */
 function build(label: string): BuildFigures {
@@ -144,16 +148,17 @@ function build(label: string): BuildFigures {
     throw new Error(`astro build failed (${r.status ?? r.signal})`);
   }
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
-  const cpu = Number(/User time \(seconds\): ([\d.]+)/.exec(r.stderr)?.[1] ?? NaN) + Number(/System time \(seconds\): ([\d.]+)/.exec(r.stderr)?.[1] ?? NaN);
+  const cpu = cpuOf(r.stderr);
   // Astro logs each page as `├─ /path/index.html (+12ms)`.
   const slowest = [...r.stdout.matchAll(/[├└]─ (\S+) \(\+(\d+(?:\.\d+)?)(ms|s)\)/g)]
     .map((m): [string, number] => [m[1]!, Number(m[2]) * (m[3] === 's' ? 1000 : 1)])
     .sort((a, b) => b[1] - a[1])
     .slice(0, 5);
   const t1 = performance.now();
-  const p = spawnSync(join(ROOT, 'node_modules', '.bin', 'pagefind'), ['--site', OUT, '--silent'], { cwd: ROOT, encoding: 'utf8' });
+  const pagefind = join(ROOT, 'node_modules', '.bin', 'pagefind');
+  const p = spawnSync(hasTime ? '/usr/bin/time' : pagefind, [...(hasTime ? ['-v', pagefind] : []), '--site', OUT, '--silent'], { cwd: ROOT, encoding: 'utf8' });
   if (p.status !== 0) throw new Error(`pagefind failed: ${p.stderr}`);
-  return { astro: astroS, astroCpu: cpu, pagefind: (performance.now() - t1) / 1000, rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
+  return { astro: astroS, astroCpu: cpu, pagefind: (performance.now() - t1) / 1000, pagefindCpu: cpuOf(p.stderr), rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
 }
 
 // The corpus: written once per (models, scale), reused by later runs.
@@ -193,8 +198,9 @@ rmSync(join(target.modelsRoot, `${benchModel(medvisionEntries).name}.json`), { f
 rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(medvisionEntries).id}.json`), { force: true });
 
 const total = (b: BuildFigures) => b.astro + b.pagefind;
-console.log(`full build s: ${total(full).toFixed(1)} (astro ${full.astro.toFixed(1)}, ${full.astroCpu.toFixed(1)} s cpu, + pagefind ${full.pagefind.toFixed(1)}; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
-console.log(`incremental build s: ${total(inc).toFixed(1)} (astro ${inc.astro.toFixed(1)}, ${inc.astroCpu.toFixed(1)} s cpu, + pagefind ${inc.pagefind.toFixed(1)}; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full; load average ${load1})`);
+const cpuTotal = (b: BuildFigures) => b.astroCpu + b.pagefindCpu;
+console.log(`full build s: ${total(full).toFixed(1)} (astro ${full.astro.toFixed(1)}, ${full.astroCpu.toFixed(1)} s cpu, + pagefind ${full.pagefind.toFixed(1)}, ${full.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(full).toFixed(1)} s cpu in all; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
+console.log(`incremental build s: ${total(inc).toFixed(1)} (astro ${inc.astro.toFixed(1)}, ${inc.astroCpu.toFixed(1)} s cpu, + pagefind ${inc.pagefind.toFixed(1)}, ${inc.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(inc).toFixed(1)} s cpu in all; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full by wall, ${((100 * cpuTotal(inc)) / cpuTotal(full)).toFixed(0)} % by cpu; load average ${load1})`);
 console.log(`peak RSS MB: ${full.rssMb.toFixed(0)} full, ${inc.rssMb.toFixed(0)} incremental (astro build process)`);
 console.log(`pages: ${site.html}`);
 console.log(`dist size MB: ${(site.bytes / 1e6).toFixed(1)}`);
