@@ -4,7 +4,7 @@
  * the unit page loads on demand and the first rows the page renders as HTML.
  */
 import type { Board, Entry } from '../core/board';
-import type { ExplorerUnit, ExplorerUnitHead } from '../core/benchmark';
+import type { ExplorerUnit, ExplorerUnitHead, ExplorerUnitIdentity } from '../core/benchmark';
 import { compareMetric } from '../core/compare';
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
 import { admissions, boardContext, type Admission } from './gate';
@@ -22,15 +22,8 @@ export interface ExplorerPage {
 }
 
 /** An explorer page before its unit is loaded: what the index and the routes' paths need. */
-export interface ExplorerPageHead {
+export interface ExplorerPageHead extends Pick<ExplorerUnitHead, ExplorerUnitIdentity | 'samples'> {
   benchmark: string;
-  unit: string;
-  label: string;
-  unitKind: string;
-  group: string;
-  sampleNoun: string;
-  truth: 'public' | 'hidden';
-  samples: number;
   /** The page's entries, in its order (`doc.entries`). */
   entries: ExplorerDoc['entries'];
   /** Indices into `entries` of those with long texts on the unit (each has a texts document). */
@@ -149,15 +142,16 @@ export function explorerBenchmarks(): Promise<ExplorerBenchmark[]> {
           if (lastLoaded?.head !== head) lastLoaded = { head, page: Promise.resolve(head.load()).then((u) => pageOf(b, u, order, adm)) };
           return lastLoaded.page;
         };
+        const { unit, label, unitKind, group, sampleNoun, truth, samples } = head;
         return [{
           benchmark: b.id,
-          unit: head.unit,
-          label: head.label,
-          unitKind: head.unitKind,
-          group: head.group,
-          sampleNoun: head.sampleNoun,
-          truth: head.truth,
-          samples: head.samples,
+          unit,
+          label,
+          unitKind,
+          group,
+          sampleNoun,
+          truth,
+          samples,
           entries: order.map((i) => docEntry(head.entries[i]!, adm)),
           textEntries: order.flatMap((e, i) => (head.entries[e]!.texts ? [i] : [])),
           load,

@@ -195,20 +195,15 @@ export interface ExplorerUnit {
   entries: { entryKey: string; submission: string; ranked: boolean; cells: (ExplorerCell | null)[] }[];
 }
 
+/** The fields that name an explorer unit (its head and its page share them). */
+export type ExplorerUnitIdentity = 'unit' | 'label' | 'unitKind' | 'group' | 'sampleNoun' | 'truth';
+
 /**
  * An explorer unit before its samples are read: what the explorer's index and routes need. The
  * build loads one unit at a time (`load`), assembled from per-entry pieces, so it never holds
  * every unit's samples at once.
  */
-export interface ExplorerUnitHead {
-  unit: string;
-  label: string;
-  unitKind: string;
-  group: string;
-  sampleNoun: string;
-  truth: 'public' | 'hidden';
-  /** The per-sample metric (its direction orders the entries). */
-  metric: MetricDef;
+export interface ExplorerUnitHead extends Pick<ExplorerUnit, ExplorerUnitIdentity | 'metric'> {
   /** Samples of the unit (the union over its entries). */
   samples: number;
   /**

@@ -11,7 +11,7 @@ import { cellsMean } from '../../core/explorer-unit';
 import { resultsRoot } from '../../board/paths';
 import { entryKeyOf } from '../../board/submission-meta';
 import { slugify } from '../../core/slug';
-import type { Admitted, ExplorerCell, ExplorerUnit, ExplorerUnitHead } from '../../core/benchmark';
+import type { Admitted, ExplorerCell, ExplorerUnit, ExplorerUnitHead, ExplorerUnitIdentity } from '../../core/benchmark';
 import type { Board } from '../../core/board';
 import { scoreMedvisionTree } from './formats/score-tree';
 import { readRawFacts } from './formats/read-raw-facts';
@@ -180,21 +180,19 @@ export async function medvisionExplorer(admitted: Admitted, root = resultsRoot()
     while (used.has(unit)) unit = `${unit}-x`;
     used.add(unit);
     const ordered = runs.slice().sort((a, b) => Number(b.ranked) - Number(a.ranked) || a.entryKey.localeCompare(b.entryKey));
-    const detection = taskType === 'Detection';
     heads.push({
-      unit,
-      label: config,
-      unitKind: 'subtask config',
-      group: FAMILY_TITLE[taskType],
-      sampleNoun: 'samples',
-      truth: 'public',
-      metric: metric(detection ? 'mv-iou' : 'mv-mre'),
+      ...identity(unit, config, taskType),
       samples: unionSize(runs.map((r) => r.meta.ranges)),
       entries: ordered.map((r) => ({ entryKey: r.entryKey, submission: r.submission, ranked: r.ranked, mean: r.meta.mean, texts: r.meta.texts })),
       load: () => unitOf(unit, config, taskType, runs),
     });
   }
   return heads;
+}
+
+/** What names a config's unit, on its head and its page alike. */
+function identity(unit: string, config: string, taskType: TaskType): Pick<ExplorerUnit, ExplorerUnitIdentity | 'metric'> {
+  return { unit, label: config, unitKind: 'subtask config', group: FAMILY_TITLE[taskType], sampleNoun: 'samples', truth: 'public', metric: metric(taskType === 'Detection' ? 'mv-iou' : 'mv-mre') };
 }
 
 /** How many distinct doc_ids the runs' ranges cover together. */
@@ -230,14 +228,8 @@ function unitOf(unit: string, config: string, taskType: TaskType, list: readonly
   const targetsDiffer = docIds.some((d) => runs.some((r) => r.samples.some((s) => s.docId === d && s.target !== ids.get(d)!.target)));
   if (targetsDiffer) notes.push('Some entries carry a different target for a sample (a config without a reference answer key: ground truth unverified); the first entry’s is shown.');
   return {
-    unit,
-    label: config,
-    unitKind: 'subtask config',
-    group: FAMILY_TITLE[taskType],
-    sampleNoun: 'samples',
-    truth: 'public',
+    ...identity(unit, config, taskType),
     notes,
-    metric: metric(detection ? 'mv-iou' : 'mv-mre'),
     disagreeMargin: 0.1,
     metrics: metricKeys.map((k) => ({ label: k.label, def: metric(k.id) })),
     fields: FIELDS,
