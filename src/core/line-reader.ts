@@ -31,50 +31,6 @@ function ownBuffer(): LineBuffer {
   };
 }
 
-/** Where the line loop is in a file: lines seen, and whether the next line is the file's first. */
-interface LineState {
-  lineNo: number;
-  first: boolean;
-}
-
-/**
- * Hand each line of buf[from, whole) to `onLine` (`whole` ends at a newline, or at the end of the
- * file); `consumed` is the file offset of buf[0], for the byte offsets of encoding errors. Returns
- * the index past the last newline.
- */
-function emitLines(
-  buf: Buffer,
-  from: number,
-  whole: number,
-  consumed: number,
-  state: LineState,
-  onLine: (buf: Buffer, start: number, end: number, lineNo: number) => void,
-  onEncodingError: (lineNo: number, message: string) => void,
-): number {
-  // The whole lines, valid UTF-8 as one block, or checked per line.
-  const checkLines = whole > from && !isUtf8(buf.subarray(from, whole));
-  let start = from;
-  while (start < whole) {
-    let nl = buf.indexOf(10, start);
-    let end: number;
-    if (nl < 0 || nl >= whole) end = nl = whole; // the last line at EOF, without a newline
-    else end = nl > start && buf[nl - 1] === 13 ? nl - 1 : nl;
-    const lineNo = ++state.lineNo;
-    if (state.first && (state.first = false, buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf)) onEncodingError(lineNo, BOM_MESSAGE);
-    else {
-      const bad = checkLines ? invalidUtf8Offset(buf, start, end) : -1;
-      if (bad >= 0) onEncodingError(lineNo, invalidUtf8Message(consumed + bad, lineNo, bad - start + 1));
-      else onLine(buf, start, end, lineNo);
-    }
-    start = nl + 1;
-  }
-  return start;
-}
-
-const throwEncodingError = (lineNo: number, message: string) => {
-  throw new Error(`line ${lineNo}: ${message}`);
-};
-
 /**
  * Reads a file line by line in fixed-size chunks, handing each line to `onLine` as a byte
  * range of a shared buffer (no per-line string is made unless the caller asks for one).
@@ -89,23 +45,44 @@ export function forEachLine(
 ): void {
   const opts = typeof options === 'number' ? { chunkSize: options } : options;
   const chunkSize = opts.chunkSize ?? 4 << 20;
-  const onEncodingError = opts.onEncodingError ?? throwEncodingError;
+  const onEncodingError =
+    opts.onEncodingError ??
+    ((lineNo: number, message: string) => {
+      throw new Error(`line ${lineNo}: ${message}`);
+    });
   const store = opts.buffer ?? ownBuffer();
   const fd = openSync(file, 'r');
   try {
     let size = chunkSize;
     let buf = store.get(size, 0);
     let filled = 0; // bytes in buf
-    const state: LineState = { lineNo: 0, first: true };
+    let lineNo = 0;
     let eof = false;
     let consumed = 0; // file offset of buf[0]
+    let first = true;
     while (!eof) {
       if (filled === size) buf = store.get((size *= 2), filled); // a line longer than the buffer
       const n = readSync(fd, buf, filled, size - filled, null);
       if (n === 0) eof = true;
       filled += n;
+      // The whole lines in buf (all of it at EOF): valid UTF-8 as one block, or checked per line.
       const whole = eof ? filled : buf.lastIndexOf(10, filled - 1) + 1;
-      const start = emitLines(buf, 0, whole, consumed, state, onLine, onEncodingError);
+      const checkLines = whole > 0 && !isUtf8(buf.subarray(0, whole));
+      let start = 0;
+      while (start < whole) {
+        let nl = buf.indexOf(10, start);
+        let end: number;
+        if (nl < 0 || nl >= whole) end = nl = whole; // the last line at EOF, without a newline
+        else end = nl > start && buf[nl - 1] === 13 ? nl - 1 : nl;
+        lineNo++;
+        if (first && (first = false, buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf)) onEncodingError(lineNo, BOM_MESSAGE);
+        else {
+          const bad = checkLines ? invalidUtf8Offset(buf, start, end) : -1;
+          if (bad >= 0) onEncodingError(lineNo, invalidUtf8Message(consumed + bad, lineNo, bad - start + 1));
+          else onLine(buf, start, end, lineNo);
+        }
+        start = nl + 1;
+      }
       if (eof) break;
       buf.copy(buf, 0, start, filled);
       consumed += start;
@@ -114,15 +91,4 @@ export function forEachLine(
   } finally {
     closeSync(fd);
   }
-}
-
-/** The same over a whole file already in memory, bytes [start, end) of `buf`. */
-export function forEachLineIn(
-  buf: Buffer,
-  start: number,
-  end: number,
-  onLine: (buf: Buffer, start: number, end: number, lineNo: number) => void,
-  options: Pick<LineReaderOptions, 'onEncodingError'> = {},
-): void {
-  emitLines(buf, start, end, -start, { lineNo: 0, first: true }, onLine, options.onEncodingError ?? throwEncodingError);
 }

@@ -45,13 +45,6 @@ export function stringStopJs(buf: Uint8Array, p: number, end: number): number {
 let view: Buffer | undefined;
 let held = false;
 
-function grownView(k: Kernel, size: number): Buffer {
-  const have = k.memory.buffer.byteLength;
-  if (have < size) k.memory.grow(Math.ceil((size - have) / PAGE));
-  if (!view || view.buffer !== k.memory.buffer) view = Buffer.from(k.memory.buffer);
-  return view;
-}
-
 /**
  * A line buffer in the kernel's memory. `stringStop` below is only valid on the Buffer it last
  * returned (growing the memory moves it); `release` frees it for the next reader.
@@ -61,24 +54,12 @@ export function arenaLineBuffer(): (LineBuffer & { release(): void }) | undefine
   if (!k || held) return undefined; // a nested reader gets an ordinary buffer
   held = true;
   return {
-    get: (size: number) => grownView(k, size),
-    release() {
-      held = false;
+    get(size: number): Buffer {
+      const have = k.memory.buffer.byteLength;
+      if (have < size) k.memory.grow(Math.ceil((size - have) / PAGE));
+      if (!view || view.buffer !== k.memory.buffer) view = Buffer.from(k.memory.buffer);
+      return view;
     },
-  };
-}
-
-/**
- * The kernel's memory, grown once to at least `size` bytes and never grown while held (so bytes
- * may be read into it by another thread), or undefined when there is no kernel or it is held.
- */
-export function kernelMemory(size: number): { buf: Buffer; release(): void } | undefined {
-  const k = load();
-  if (!k || held) return undefined;
-  const buf = grownView(k, size);
-  held = true;
-  return {
-    buf,
     release() {
       held = false;
     },

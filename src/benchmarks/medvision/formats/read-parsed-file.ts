@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { Finding } from '../../../core/findings';
 import { jsonPath } from '../../../core/findings';
-import { forEachLine, forEachLineIn } from '../../../core/line-reader';
+import { forEachLine } from '../../../core/line-reader';
 import { arenaLineBuffer } from '../../../core/string-stop';
 import { JsonSyntaxError, parseTolerantJson } from '../../../core/tolerant-json';
 import { parseSmallJson, parseSmallJsonOrNull } from './small-json';
@@ -55,8 +55,6 @@ export interface ReadOptions {
    * scanner is tested against: both must give the same samples and findings). Default true.
    */
   scan?: boolean;
-  /** The file's bytes, already read whole: bytes [start, end) of `buf` (see `read-ahead.ts`). */
-  bytes?: { buf: Buffer; start: number; end: number };
 }
 
 /** Examples of a disagreement shown in the one per-file finding. */
@@ -147,7 +145,9 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
     lines++;
     error(lineNo, '$', message);
   };
-  const onLine = (buf: Buffer, start: number, end: number, lineNo: number) => {
+  const arena = arenaLineBuffer();
+  try {
+  forEachLine(file, (buf, start, end, lineNo) => {
     if (isBlank(buf, start, end)) return;
     lines++;
     let record: Record<string, unknown> | undefined;
@@ -261,15 +261,9 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
       metricType: first(r.doc.biometric_profile?.metric_type),
       metricKey: first(r.doc.biometric_profile?.metric_key),
     });
-  };
-  if (opts.bytes) forEachLineIn(opts.bytes.buf, opts.bytes.start, opts.bytes.end, onLine, { onEncodingError });
-  else {
-    const arena = arenaLineBuffer();
-    try {
-      forEachLine(file, onLine, { onEncodingError, ...(arena ? { buffer: arena } : {}) });
-    } finally {
-      arena?.release();
-    }
+  }, { onEncodingError, ...(arena ? { buffer: arena } : {}) });
+  } finally {
+    arena?.release();
   }
   if (differ.length > 0) {
     const examples = differ.slice(0, EXAMPLES).map((d) => `line ${d.line} (doc_id ${d.docId}): submitted ${quote(d.submitted)}, re-extracted ${quote(d.reextracted)}`).join('; ');

@@ -7,7 +7,6 @@
  * this project's 2-core machine, the pool cost ≈ 0.5 s more CPU (each worker loads the reader
  * and zod) and was no faster in wall time on the 100 k-record tree (0.89×; docs/scaling.md).
  * Without a compiled worker (tests and the site run from source) it scores in this thread.
- * In this thread, each file is read ahead while the one before it is scored (`read-ahead.ts`).
  */
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +14,6 @@ import { discoverModelFolders, taskTypeOf } from './discover';
 import { decodeScoredFile, type EncodedFile, type ScoredFile } from './score-file';
 import { mergeScores, scoreMedvisionTree, scoreModelFolder, shownPath, type MedvisionScore } from './score-tree';
 import type { ScoreFileTask } from './score-worker';
-import { scoreFilesReadingAhead } from './read-ahead';
 
 /** The compiled worker beside the compiled tool (`dist-cli/`); absent when running from source. */
 const WORKER = new URL('./medvision-score-worker.mjs', import.meta.url);
@@ -45,24 +43,7 @@ export async function scoreMedvisionTreeParallel(root: string, opts: ParallelSco
     }),
   );
   const threads = Math.min(threadsAsked(opts), tasks.length);
-  if (threads < 2 || !existsSync(fileURLToPath(WORKER))) {
-    // One thread: the next file is read while this one is scored, where that can be done.
-    let scoredFiles: Map<string, ScoredFile> | undefined;
-    // Progress by model folder, as the file-by-file pass tells it.
-    const folderIndex = new Map(folders.flatMap((f, k) => f.sampleFiles.map((file) => [file, k] as const)));
-    const onFile = (i: number) => {
-      const k = folderIndex.get(tasks[i]!.file)!;
-      if (i === 0 || folderIndex.get(tasks[i - 1]!.file) !== k) opts.progress?.(k, folders.length, `${folders[k]!.model} ${folders[k]!.taskTag}`);
-    };
-    try {
-      scoredFiles = await scoreFilesReadingAhead(tasks, onFile);
-      opts.progress?.(folders.length, folders.length, '');
-    } catch {
-      scoredFiles = undefined; // the file-by-file pass gives the same error, where it belongs
-    }
-    if (!scoredFiles) return sequential();
-    return mergeScores(folders.map((folder) => scoreModelFolder({ folder, root, trustSubmittedParse, scoredFiles })));
-  }
+  if (threads < 2 || !existsSync(fileURLToPath(WORKER))) return sequential();
   const size = new Map(tasks.map((t) => [t.file, statSync(t.file).size]));
 
   const { default: Tinypool } = await import('tinypool');
