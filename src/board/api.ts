@@ -13,6 +13,7 @@ import type { ColumnSource } from 'hyparquet-writer';
 import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
 import type { SampleFile, SubmissionSamples } from '../core/benchmark';
 import { cachedProducts } from '../ingest/product-cache';
+import { publishCached } from '../ingest/published-files';
 import type { ApiManifest, ApiModel, ApiSamples, ApiSubmission } from '../core/api-schemas';
 import { allBoards, boardPath } from './boards';
 import { boardDownload, boardJson, downloadPath } from './downloads';
@@ -38,6 +39,11 @@ export interface ApiDocument {
   contentType: string;
   /** A function for the per-sample files: their bytes are read from the product cache when the route is written. */
   body: string | Uint8Array<ArrayBuffer> | (() => Uint8Array<ArrayBuffer>);
+  /**
+   * Set on the per-sample files: they are not routes but product-cache files the build links into
+   * the site (`publishedApiDocuments`); the value is the cache file (undefined: the bytes are in memory).
+   */
+  cacheFile?: () => string | undefined;
 }
 
 /** A document's bytes (or text). */
@@ -83,6 +89,8 @@ interface SampleSet {
   files: SampleRef[];
   /** A file's bytes by its path below the site base (read from the product cache when its route is written). */
   read: (unit: string, ext: 'json' | 'parquet') => Uint8Array<ArrayBuffer>;
+  /** The product-cache file of one file (undefined: in memory). */
+  fileOf: (unit: string, ext: 'json' | 'parquet') => string | undefined;
 }
 
 /**
@@ -90,7 +98,7 @@ interface SampleSet {
  * when its folder, the code or these inputs changed); the build keeps their refs, not their rows.
  */
 async function sampleSet(benchmark: string, entry: string, src: SubmissionSamples | undefined, u: (p: string) => string): Promise<SampleSet> {
-  if (!src) return { benchmark, entry, submission: '', files: [], read: () => new Uint8Array() };
+  if (!src) return { benchmark, entry, submission: '', files: [], read: () => new Uint8Array(), fileOf: () => undefined };
   const store = await cachedProducts<SampleRef[]>(`api-samples/${benchmark}`, src.dir, async (put) => {
     const files = (await src.files()).slice().sort((x, y) => x.unit.localeCompare(y.unit));
     const seen = new Set<string>();
@@ -115,7 +123,7 @@ async function sampleSet(benchmark: string, entry: string, src: SubmissionSample
       return { unit: f.unit, label: f.unitLabel, kind: f.unitKind, rows: f.rows.length, parquet_sha256: sha(parquet) };
     });
   }, { extra: `api-samples/1\0${u('')}\0${entry}\0${src.submission}\0${src.extra ?? ''}` });
-  return { benchmark, entry, submission: src.submission, files: store.meta, read: (unit, ext) => new Uint8Array(store.read(`${unit}.${ext}`)) };
+  return { benchmark, entry, submission: src.submission, files: store.meta, read: (unit, ext) => new Uint8Array(store.read(`${unit}.${ext}`)), fileOf: (unit, ext) => store.fileOf(`${unit}.${ext}`) };
 }
 
 let cache: Promise<ApiDocument[]> | undefined;
@@ -129,6 +137,16 @@ let cachedFor: string | undefined;
 export async function apiManifest(base = '/', site = ''): Promise<ApiManifest> {
   const doc = (await apiDocuments(base, site)).find((d) => d.path === `${API_ROOT}/manifest.json`)!;
   return JSON.parse(doc.body as string) as ApiManifest;
+}
+
+/**
+ * The documents Astro writes as routes; the per-sample files are recorded for the build to link
+ * from the product cache instead (`src/ingest/published-files.ts`): same paths, same bytes.
+ */
+export async function routedApiDocuments(base = '/', site = ''): Promise<ApiDocument[]> {
+  const docs = await apiDocuments(base, site);
+  for (const d of docs) if (d.cacheFile) publishCached(d.path, d.cacheFile(), () => documentBody(d) as Uint8Array);
+  return docs.filter((d) => !d.cacheFile);
 }
 
 export function apiDocuments(base = '/', site = ''): Promise<ApiDocument[]> {
@@ -174,8 +192,9 @@ async function build(base: string, site: string): Promise<ApiDocument[]> {
     }));
   for (const s of sets) {
     for (const f of s.files) {
-      docs.push({ path: samplesDocPath(s.benchmark, s.entry, f.unit, 'json'), contentType: 'application/json', body: () => s.read(f.unit, 'json') });
-      docs.push({ path: samplesDocPath(s.benchmark, s.entry, f.unit, 'parquet'), contentType: 'application/vnd.apache.parquet', body: () => s.read(f.unit, 'parquet') });
+      for (const [ext, contentType] of [['json', 'application/json'], ['parquet', 'application/vnd.apache.parquet']] as const) {
+        docs.push({ path: samplesDocPath(s.benchmark, s.entry, f.unit, ext), contentType, body: () => s.read(f.unit, ext), cacheFile: () => s.fileOf(f.unit, ext) });
+      }
     }
   }
 

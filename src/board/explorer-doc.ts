@@ -98,6 +98,11 @@ export function visibleSamples(doc: ExplorerDoc, state: ExplorerState): number[]
   return idx;
 }
 
+/** Rows of the first screen (the rest is loaded on demand). */
+export const FIRST_ROWS = 25;
+/** A unit of at most this many samples is rendered whole (every anchor works without JS). */
+export const WHOLE_UNIT_ROWS = FIRST_ROWS + 15;
+
 /** Entries shown when the URL selects none: the first `DEFAULT_ENTRIES` of the unit's order (ranked, best on the unit first). */
 export const DEFAULT_ENTRIES = 20;
 export const defaultEntries = (doc: { entries: readonly unknown[] }) => doc.entries.slice(0, DEFAULT_ENTRIES).map((_, i) => i);

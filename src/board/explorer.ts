@@ -10,15 +10,21 @@ import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
 import { admissions, boardContext, type Admission } from './gate';
 import { entryKeyOf, entryLabel, identityOf } from './submission-meta';
 import { preferred as preferredAdmission } from './api';
-import type { DocCell, DocTexts, ExplorerDoc } from './explorer-doc';
+import { DEFAULT_ENTRIES, WHOLE_UNIT_ROWS, type DocCell, type DocTexts, type ExplorerDoc } from './explorer-doc';
+import { productsByKey } from '../ingest/product-cache';
+import { publishBytes, publishCached } from '../ingest/published-files';
 import { explorerDataPath, explorerRowHref } from './explorer-paths';
 
 export interface ExplorerPage {
   doc: ExplorerDoc;
-  /** The provider's unit (long texts in full, notes). */
-  unit: ExplorerUnit;
-  /** Per entry (index into `doc.entries`), its long texts; only entries that have any. */
-  texts: Map<number, DocTexts>;
+  /** The provider's notes on the unit. */
+  notes: string[];
+  /**
+   * An entry's long texts on a sample, for the rows the unit page renders as HTML: kept for the
+   * first `DEFAULT_ENTRIES` entries and `WHOLE_UNIT_ROWS` samples (the page's first rows in the
+   * unit's order); asking for another throws.
+   */
+  textsOf(entry: number, sample: number): { label: string; body: string }[] | null;
 }
 
 /** An explorer page before its unit is loaded: what the index and the routes' paths need. */
@@ -28,8 +34,19 @@ export interface ExplorerPageHead extends Pick<ExplorerUnitHead, ExplorerUnitIde
   entries: ExplorerDoc['entries'];
   /** Indices into `entries` of those with long texts on the unit (each has a texts document). */
   textEntries: number[];
-  /** The page, assembled from its entries' pieces (the last one loaded is kept: a route's paths come unit by unit). */
+  /** The page, from the unit cache or assembled from its entries' pieces (the last one loaded is kept: a route's paths come unit by unit). */
   load(): Promise<ExplorerPage>;
+  /** The unit's data documents (`explorerDataPath`, `explorerTextsPath`): paths on disk and their bytes (the dev server's route). */
+  files(): Promise<ExplorerFile[]>;
+  /** Records the unit's data documents as published files (`src/ingest/published-files.ts`): the build links them after the pages. */
+  publish(): Promise<void>;
+}
+
+/** One data document of a unit: its path on disk below the site, its product-cache file (undefined: not cached) and its bytes. */
+export interface ExplorerFile {
+  path: string;
+  file: string | undefined;
+  bytes: () => Uint8Array;
 }
 
 export interface ExplorerBenchmark {
@@ -72,8 +89,28 @@ function docEntry(e: Pick<HeadEntry, 'entryKey' | 'submission' | 'ranked'>, adm:
   return { key: e.entryKey, label: entryLabel(id), modelSlug: id.modelSlug, submission: e.submission, ranked: e.ranked, synthetic: id.synthetic === true };
 }
 
+/** A unit page as assembled: its page, and per entry (index into `doc.entries`) with any long texts, those texts. */
+interface Assembled {
+  page: ExplorerPage;
+  texts: Map<number, DocTexts>;
+}
+
+/** The texts the unit page's HTML rows show: `[entry][sample]` for the first entries and samples. */
+type FirstTexts = (({ label: string; body: string }[] | null)[] | null)[];
+
+function firstTexts(texts: Map<number, DocTexts>): FirstTexts {
+  return Array.from({ length: DEFAULT_ENTRIES }, (_, e) => texts.get(e)?.slice(0, WHOLE_UNIT_ROWS) ?? null);
+}
+
+function textsReader(first: FirstTexts, unit: string): ExplorerPage['textsOf'] {
+  return (entry, sample) => {
+    if (entry >= DEFAULT_ENTRIES || sample >= WHOLE_UNIT_ROWS) throw new Error(`explorer ${unit}: texts of entry ${entry} on sample ${sample} are not kept for the page (only its first rows')`);
+    return first[entry]?.[sample] ?? null;
+  };
+}
+
 /** `order`: indices into the unit's entries (the head's and the loaded unit's are the same list). */
-function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, order: readonly number[], adm: Map<string, Admission>): ExplorerPage {
+function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, order: readonly number[], adm: Map<string, Admission>): Assembled {
   const entries = order.map((i) => unit.entries[i]!);
   const texts = new Map<number, DocTexts>();
   const doc: ExplorerDoc = {
@@ -113,7 +150,7 @@ function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, ord
     }),
     texts: entries.map((e, ei) => (texts.has(ei) ? explorerTextsPath(benchmark.id, unit.unit, e.entryKey) : null)),
   };
-  return { doc, unit: { ...unit, entries }, texts };
+  return { page: { doc, notes: unit.notes, textsOf: textsReader(firstTexts(texts), unit.unit) }, texts };
 }
 
 /** `explore-data/<benchmark>/<unit>/<entry>.json`: one entry's long texts on a unit. */
@@ -121,6 +158,67 @@ export const explorerTextsPath = (benchmark: string, unit: string, entry: string
 
 let cache: Promise<ExplorerBenchmark[]> | undefined;
 let lastLoaded: { head: ExplorerUnitHead; page: Promise<ExplorerPage> } | undefined;
+
+/** The unit cache's meta: what the unit page needs besides the data document. */
+interface UnitMeta {
+  notes: string[];
+  first: FirstTexts;
+  /** Indices into `doc.entries` of the entries with a texts document. */
+  texts: number[];
+}
+
+const DOC = 'doc';
+const textsName = (i: number) => `texts-${i}`;
+
+/**
+ * One unit page's documents, cached by the unit's inputs (`inputsKey`: its entries' pieces) and
+ * everything else the page shows of its entries (labels, models, status): an incremental build
+ * assembles only the units a new submission touches, and links the others' files.
+ */
+function unitPage(b: { id: string; name: string }, head: ExplorerUnitHead, order: readonly number[], adm: Map<string, Admission>) {
+  const entries = order.map((i) => docEntry(head.entries[i]!, adm));
+  const assemble = async () => pageOf(b, await head.load(), order, adm);
+  const store = () => {
+    let fresh: Assembled | undefined;
+    const key = JSON.stringify(['explorer-unit/1', b.id, b.name, head.unit, head.inputsKey, entries]);
+    return productsByKey<UnitMeta>(`explorer-unit/${b.id}`, key, `${b.id}/${head.unit}`, async (put) => {
+      fresh = await assemble();
+      put(DOC, JSON.stringify(fresh.page.doc));
+      for (const [i, t] of fresh.texts) put(textsName(i), JSON.stringify(t));
+      return { notes: fresh.page.notes, first: firstTexts(fresh.texts), texts: [...fresh.texts.keys()] };
+    }).then((s) => ({ store: s, fresh }));
+  };
+  const cached = head.inputsKey !== undefined;
+  const page = async (): Promise<ExplorerPage> => {
+    if (!cached) return (await assemble()).page;
+    const { store: s, fresh } = await store();
+    if (fresh) return fresh.page;
+    const doc = JSON.parse(s.read(DOC).toString('utf8')) as ExplorerDoc;
+    return { doc, notes: s.meta.notes, textsOf: textsReader(s.meta.first, head.unit) };
+  };
+  const files = async (): Promise<ExplorerFile[]> => {
+    const dataPath = explorerDataFile(b.id, head.unit);
+    const text = (v: unknown) => () => Buffer.from(JSON.stringify(v));
+    if (!cached) {
+      const { page: p, texts } = await assemble();
+      return [{ path: dataPath, file: undefined, bytes: text(p.doc) }, ...[...texts].map(([i, t]) => ({ path: explorerTextsFile(b.id, head.unit, entries[i]!.key), file: undefined, bytes: text(t) }))];
+    }
+    const { store: s } = await store();
+    const cachedFile = (path: string, name: string): ExplorerFile => ({ path, file: s.fileOf(name), bytes: () => s.read(name) });
+    return [cachedFile(dataPath, DOC), ...s.meta.texts.map((i) => cachedFile(explorerTextsFile(b.id, head.unit, entries[i]!.key), textsName(i)))];
+  };
+  const publish = async (): Promise<void> => {
+    for (const f of await files()) {
+      if (f.file === undefined) publishBytes(f.path, f.bytes());
+      else publishCached(f.path, f.file, f.bytes);
+    }
+  };
+  return { entries, page, files, publish };
+}
+
+// The files' names on disk are the route parameters, not the URL-encoded paths the pages link.
+const explorerDataFile = (benchmark: string, unit: string) => `explore-data/${benchmark}/${unit}.json`;
+const explorerTextsFile = (benchmark: string, unit: string, entry: string) => `explore-data/${benchmark}/${unit}/${entry}.json`;
 
 /** Every benchmark with an explorer and its unit pages (heads; each unit is loaded when a route renders it), computed once per build. */
 export function explorerBenchmarks(): Promise<ExplorerBenchmark[]> {
@@ -137,24 +235,27 @@ export function explorerBenchmarks(): Promise<ExplorerBenchmark[]> {
       const pages = heads.flatMap((head): ExplorerPageHead[] => {
         const order = pageEntries(head, keep);
         if (order.length === 0) return [];
+        const unit = unitPage(b, head, order, adm);
         const load = (): Promise<ExplorerPage> => {
           // One unit in memory at a time: Astro renders a route's paths in order, unit after unit.
-          if (lastLoaded?.head !== head) lastLoaded = { head, page: Promise.resolve(head.load()).then((u) => pageOf(b, u, order, adm)) };
+          if (lastLoaded?.head !== head) lastLoaded = { head, page: unit.page() };
           return lastLoaded.page;
         };
-        const { unit, label, unitKind, group, sampleNoun, truth, samples } = head;
+        const { unit: id, label, unitKind, group, sampleNoun, truth, samples } = head;
         return [{
           benchmark: b.id,
-          unit,
+          unit: id,
           label,
           unitKind,
           group,
           sampleNoun,
           truth,
           samples,
-          entries: order.map((i) => docEntry(head.entries[i]!, adm)),
+          entries: unit.entries,
           textEntries: order.flatMap((e, i) => (head.entries[e]!.texts ? [i] : [])),
           load,
+          files: unit.files,
+          publish: unit.publish,
         }];
       });
       out.push({ id: b.id, name: b.name, pages });
@@ -162,6 +263,11 @@ export function explorerBenchmarks(): Promise<ExplorerBenchmark[]> {
     return out;
   })();
   return cache;
+}
+
+/** Records every explorer unit's data documents as published files (the build links them after the pages). */
+export async function publishExplorerData(): Promise<void> {
+  for (const head of await explorerPages()) await head.publish();
 }
 
 /** Every unit page of every benchmark (heads). */

@@ -211,6 +211,12 @@ export interface ExplorerUnitHead extends Pick<ExplorerUnit, ExplorerUnitIdentit
    * a value (not excluded; null: none) and whether any of its cells has long texts.
    */
   entries: { entryKey: string; submission: string; ranked: boolean; mean: number | null; texts: boolean }[];
+  /**
+   * What `load()`'s unit is a function of (its entries' cached pieces, in order): when set, the
+   * site caches the unit's documents by it and an unchanged unit is never loaded; absent, the unit
+   * is assembled every build (units built in memory).
+   */
+  inputsKey?: string;
   load(): ExplorerUnit | Promise<ExplorerUnit>;
 }
 

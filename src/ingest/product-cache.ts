@@ -25,6 +25,10 @@ export interface ProductStore<M> {
   meta: M;
   /** The bytes of one product written by `compute`. */
   read(name: string): Buffer;
+  /** The cache file holding one product (for the build to hard-link into the site); undefined when the products are in memory. */
+  fileOf(name: string): string | undefined;
+  /** The entry's key (what its products are a function of); undefined when the products are in memory. */
+  key: string | undefined;
 }
 
 /** Writes one product of the submission being computed. */
@@ -56,6 +60,8 @@ async function inMemory<M>(compute: Compute<M>): Promise<ProductStore<M>> {
       if (!b) throw new Error(`product ${name} was never written`);
       return b;
     },
+    fileOf: () => undefined,
+    key: undefined,
   };
 }
 
@@ -69,19 +75,40 @@ export async function cachedProducts<M>(kind: string, dir: string, compute: Comp
     return inMemory(compute);
   }
   const key = createHash('sha256').update(cacheKey(dir, opts)).update('\0').update(productCodeVersion()).digest('hex');
+  return keyedProducts(kind, key, dir, compute);
+}
+
+/**
+ * `compute(put)` once per (kind, key): for products that are a function of other products (an
+ * explorer unit of its entries' pieces) rather than of one folder. `key` must already cover
+ * everything they depend on, the product code included (`productCodeVersion`); `label` names the
+ * entry in the cache log.
+ */
+export async function productsByKey<M>(kind: string, key: string, label: string, compute: Compute<M>): Promise<ProductStore<M>> {
+  if (process.env.EVALBOARD_NO_CACHE) {
+    count(kind, 'miss', label);
+    return inMemory(compute);
+  }
+  return keyedProducts(kind, createHash('sha256').update(key).update('\0').update(productCodeVersion()).digest('hex'), label, compute);
+}
+
+async function keyedProducts<M>(kind: string, key: string, label: string, compute: Compute<M>): Promise<ProductStore<M>> {
   const at = join(cacheRoot(), 'products', kind, key);
-  const reader = (base: string) => (name: string) => readFileSync(join(base, fileName(name)));
+  const store = (meta: M): ProductStore<M> => ({ meta, read: (name) => readFileSync(join(at, fileName(name))), fileOf: (name) => join(at, fileName(name)), key });
   const metaFile = join(at, 'meta.json');
   if (existsSync(metaFile)) {
     try {
       const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as M;
-      count(kind, 'hit', dir);
-      return { meta, read: reader(at) };
+      count(kind, 'hit', label);
+      return store(meta);
     } catch {
       // a broken entry is recomputed
     }
   }
-  count(kind, 'miss', dir);
+  count(kind, 'miss', label);
+  // An entry is written whole in a temp folder and renamed into place, never changed in place: the
+  // site's files are hard links to these, so a rewrite must make new inodes (a published file
+  // never changes under a built site, and a site never changes a cache entry).
   const tmp = `${at}.${process.pid}.tmp`;
   try {
     rmSync(tmp, { recursive: true, force: true });
@@ -93,5 +120,5 @@ export async function cachedProducts<M>(kind: string, dir: string, compute: Comp
   writeFileSync(join(tmp, 'meta.json'), JSON.stringify(meta));
   rmSync(at, { recursive: true, force: true });
   renameSync(tmp, at);
-  return { meta, read: reader(at) };
+  return store(meta);
 }

@@ -153,6 +153,8 @@ interface Run {
   entryKey: string;
   submission: string;
   ranked: boolean;
+  /** The product-cache key of the run's pieces (undefined: in memory). */
+  key: string | undefined;
   meta: RunMeta;
   samples: () => RunSample[];
 }
@@ -168,7 +170,7 @@ export async function medvisionExplorer(admitted: Admitted, root = resultsRoot()
     const store = await runPieces(dir);
     for (const meta of store.meta) {
       const slot = byConfig.get(meta.config) ?? { taskType: meta.taskType, runs: [] };
-      slot.runs.push({ entryKey: entryKeyOf(sub), submission: folder.folderId, ranked, meta, samples: () => JSON.parse(store.read(meta.config).toString('utf8')) as RunSample[] });
+      slot.runs.push({ entryKey: entryKeyOf(sub), submission: folder.folderId, ranked, key: store.key, meta, samples: () => JSON.parse(store.read(meta.config).toString('utf8')) as RunSample[] });
       byConfig.set(meta.config, slot);
     }
   }
@@ -184,6 +186,8 @@ export async function medvisionExplorer(admitted: Admitted, root = resultsRoot()
       ...identity(unit, config, taskType),
       samples: unionSize(runs.map((r) => r.meta.ranges)),
       entries: ordered.map((r) => ({ entryKey: r.entryKey, submission: r.submission, ranked: r.ranked, mean: r.meta.mean, texts: r.meta.texts })),
+      // The unit is a function of its runs' pieces (each keyed by its folder's content and the code) in this order.
+      ...(ordered.every((r) => r.key !== undefined) ? { inputsKey: JSON.stringify([unit, config, taskType, ordered.map((r) => [r.entryKey, r.submission, r.ranked, r.key])]) } : {}),
       load: () => unitOf(unit, config, taskType, runs),
     });
   }

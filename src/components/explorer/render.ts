@@ -11,8 +11,7 @@ export { cleanText };
 
 /** Characters of a long text shown before "show all". */
 export const TRUNCATE = 240;
-/** Rows of the first screen (the rest is loaded on demand). */
-export const FIRST_ROWS = 25;
+export { FIRST_ROWS, WHOLE_UNIT_ROWS } from '../../board/explorer-doc';
 
 const e = (s: string) => escapeHtml(cleanText(s));
 
