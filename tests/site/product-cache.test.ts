@@ -1,21 +1,26 @@
 // The product cache on a temp MedVision tree: a build computes every submission's data-API sample
-// files and explorer pieces once; a second build after adding one submission computes only that
-// submission's (the cache log says which) and serves the others' bytes unchanged; and what the
-// cache serves equals what a build without the cache computes. Each "build" is a fresh module graph.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// files, explorer pieces and explorer unit documents once; a second build after adding one
+// submission computes only that submission's and the one unit it ran (the cache log says which),
+// and every other per-sample file it publishes is a hard link to the cache file the first build
+// published; a changed submission reassembles every unit it ran; and what a build publishes equals
+// what a build without the cache computes.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { writeMedvisionCorpus } from '../../scripts/lib/medvision-corpus';
-import { DEMO_CONFIGS } from '../../src/benchmarks/medvision/demo/generator';
+import { DEMO_CONFIGS, TASK_TAG } from '../../src/benchmarks/medvision/demo/generator';
+import { slugify } from '../../src/core/slug';
 
 const TMP = mkdtempSync(join(tmpdir(), 'evalboard-product-cache-'));
 const LOG = join(TMP, 'cache.log');
+const LINKS = join(TMP, 'links.log');
 const saved = { ...process.env };
 for (const k of ['EVALBOARD_MODELS', 'EVALBOARD_REVIEWS', 'EVALBOARD_REFERENCES', 'EVALBOARD_NO_CACHE']) delete process.env[k];
 process.env.EVALBOARD_RESULTS = join(TMP, 'results');
 process.env.EVALBOARD_CACHE_DIR = join(TMP, 'cache');
 process.env.EVALBOARD_CACHE_LOG = LOG;
+process.env.EVALBOARD_LINK_LOG = LINKS;
 afterAll(() => {
   process.env = saved;
   rmSync(TMP, { recursive: true, force: true });
@@ -24,30 +29,57 @@ afterAll(() => {
 const configs = (['TL', 'AD', 'Detection'] as const).map((f) => DEMO_CONFIGS.find((c) => c.family === f)!);
 const corpus = (entries: number) => writeMedvisionCorpus({ root: TMP, entries, configs, perSubtask: 6, seed: 'product-cache', prefix: 'pc', treeClass: 'pilot' });
 
-/** One build's products: every API document's bytes and every explorer unit's data document and texts, with the cache log it wrote. */
-async function build(): Promise<{ files: Map<string, string>; log: string[] }> {
+interface Built {
+  /** Every API document and explorer data file by path below the site: routed documents' bodies, and the files the linker put in `out`. */
+  files: Map<string, string>;
+  /** The product-cache log (`hit|miss <kind> <dir or unit>`). */
+  log: string[];
+  /** The linker's log: `link|copy|write <path> <source>`. */
+  links: string[];
+  out: string;
+}
+
+let builds = 0;
+/**
+ * One build's products as the site build makes them: the API documents Astro routes, then every
+ * per-sample file the build records (API samples, explorer unit documents) linked into a fresh
+ * output folder by the integration's linker. Each build is a fresh module graph.
+ */
+async function build(): Promise<Built> {
   writeFileSync(LOG, '');
+  writeFileSync(LINKS, '');
   vi.resetModules();
-  const { apiDocuments, documentBody } = await import('../../src/board/api');
-  const { explorerPages } = await import('../../src/board/explorer');
+  const { clearPublishedFiles, linkPublishedFiles } = await import('../../src/ingest/published-files');
+  clearPublishedFiles();
+  const { routedApiDocuments, documentBody } = await import('../../src/board/api');
+  const { publishExplorerData } = await import('../../src/board/explorer');
   const files = new Map<string, string>();
-  for (const d of await apiDocuments()) {
-    const body = documentBody(d);
-    files.set(d.path, typeof body === 'string' ? body : Buffer.from(body).toString('base64'));
-  }
-  for (const head of await explorerPages()) {
-    const page = await head.load();
-    files.set(`explore/${head.unit}`, JSON.stringify(page.doc));
-    for (const i of head.textEntries) files.set(`explore/${head.unit}/${i}`, JSON.stringify(page.texts.get(i)));
-  }
-  return { files, log: readFileSync(LOG, 'utf8').trim().split('\n').filter(Boolean) };
+  const text = (b: string | Uint8Array) => (typeof b === 'string' ? b : Buffer.from(b).toString('base64'));
+  for (const d of await routedApiDocuments()) files.set(d.path, text(documentBody(d)));
+  await publishExplorerData();
+  const out = join(TMP, `out-${builds++}`);
+  linkPublishedFiles(out);
+  const walk = (dir: string, rel: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(join(dir, e.name), r);
+      else {
+        expect(files.has(r), `${r}: routed and linked both`).toBe(false);
+        files.set(r, text(readFileSync(join(dir, e.name))));
+      }
+    }
+  };
+  walk(out, '');
+  const read = (f: string) => readFileSync(f, 'utf8').trim().split('\n').filter(Boolean);
+  return { files, log: read(LOG), links: read(LINKS), out };
 }
 
 const folderOf = (line: string) => line.split(' ')[2]!.split('/').at(-1)!;
 const lines = (log: string[], what: 'hit' | 'miss', kind: string) => log.filter((l) => l.startsWith(`${what} ${kind} `)).map(folderOf).sort();
+const perSample = (path: string) => path.startsWith('api/v1/samples/') || path.startsWith('explore-data/');
 
 describe('the product cache', () => {
-  it('recomputes only an added submission’s products and serves the rest unchanged, equal to an uncached build', { timeout: 300_000 }, async () => {
+  it('recomputes only an added submission’s products and the units it touches, links the rest from the cache, equal to an uncached build', { timeout: 300_000 }, async () => {
     corpus(3);
     const first = await build();
     const old = ['pc-model-000-pc', 'pc-model-001-pc', 'pc-model-002-pc'];
@@ -55,26 +87,59 @@ describe('the product cache', () => {
       expect(lines(first.log, 'miss', kind), kind).toEqual(old);
       expect(lines(first.log, 'hit', kind), kind).toEqual([]);
     }
+    const units = lines(first.log, 'miss', 'explorer-unit/medvision');
+    expect(units).toHaveLength(3);
     // The explorer's unit documents carry per-sample cells of every entry.
-    expect([...first.files.keys()].filter((k) => k.startsWith('explore/') && !k.slice(8).includes('/'))).toHaveLength(3);
+    expect([...first.files.keys()].filter((k) => k.startsWith('explore-data/medvision/') && k.split('/').length === 3)).toHaveLength(3);
     expect([...first.files.keys()].filter((k) => k.endsWith('.parquet'))).toHaveLength(9);
+    // No per-sample file is a route: each is linked from the cache.
+    const linkedPaths = new Set(first.links.map((l) => l.split(' ')[1]!));
+    for (const k of first.files.keys()) expect(linkedPaths.has(k), k).toBe(perSample(k));
 
-    corpus(4); // the same three submissions (identical bytes) and a fourth
+    // The same three submissions (identical bytes) and a fourth that ran one of the three subtasks.
+    corpus(4);
+    const tl = configs[0]!.config;
+    for (const c of configs.slice(1)) rmSync(join(TMP, 'results', 'medvision', 'pc-model-003-pc', 'Results', TASK_TAG[c.family]), { recursive: true, force: true });
     const second = await build();
     for (const kind of ['api-samples/medvision', 'explorer/medvision']) {
       expect(lines(second.log, 'miss', kind), kind).toEqual(['pc-model-003-pc']);
       expect(lines(second.log, 'hit', kind), kind).toEqual(old);
     }
-    // The old submissions' sample files are the bytes the first build wrote.
-    const oldSamples = [...first.files.keys()].filter((k) => k.includes('/samples/'));
-    expect(oldSamples.length).toBeGreaterThan(0);
-    for (const k of oldSamples) expect(second.files.get(k), k).toBe(first.files.get(k));
+    // Only the unit the new submission ran is reassembled; the other two are linked as they were.
+    const touched = units.filter((u) => u === slugify(tl));
+    expect(touched).toHaveLength(1);
+    expect(lines(second.log, 'miss', 'explorer-unit/medvision')).toEqual(touched);
+    expect(lines(second.log, 'hit', 'explorer-unit/medvision')).toEqual(units.filter((u) => !touched.includes(u)));
+    // Every per-sample file not of the new submission or the touched unit is the cache's file
+    // itself (same inode) and the bytes the first build published.
+    const fresh = (k: string) => k.includes('/pc-model-003') || k.startsWith(`explore-data/medvision/${touched[0]}`);
+    const untouched = [...second.files.keys()].filter((k) => perSample(k) && !fresh(k));
+    expect(untouched.length).toBeGreaterThan(9);
+    const sources = new Map(second.links.map((l) => [l.split(' ')[1]!, l.split(' ')]));
+    for (const k of untouched) {
+      const [how, , from] = sources.get(k)!;
+      expect(how, k).toBe('link');
+      expect(statSync(join(second.out, k)).ino, k).toBe(statSync(from!).ino);
+      expect(second.files.get(k), k).toBe(first.files.get(k));
+    }
+    // The new submission's sample files and the touched unit's documents are new cache files.
+    const firstSources = new Set(first.links.map((l) => l.split(' ')[2]));
+    const renewed = [...second.files.keys()].filter((k) => perSample(k) && fresh(k));
+    expect(renewed.length).toBeGreaterThan(2);
+    for (const k of renewed) expect(firstSources.has(sources.get(k)![2]), k).toBe(false);
+
+    // Two old submissions rewritten with other results: every unit they ran is reassembled.
+    writeMedvisionCorpus({ root: TMP, entries: 2, configs, perSubtask: 6, seed: 'product-cache-changed', prefix: 'pc', treeClass: 'pilot' });
+    const third = await build();
+    expect(lines(third.log, 'miss', 'explorer/medvision')).toEqual(old.slice(0, 2));
+    expect(lines(third.log, 'miss', 'explorer-unit/medvision')).toEqual(units);
 
     process.env.EVALBOARD_NO_CACHE = '1';
     try {
-      const fresh = await build();
-      expect([...fresh.files.keys()].sort()).toEqual([...second.files.keys()].sort());
-      for (const [k, v] of fresh.files) expect(second.files.get(k), k).toBe(v);
+      const uncached = await build();
+      expect(uncached.links.every((l) => l.startsWith('write '))).toBe(true);
+      expect([...uncached.files.keys()].sort()).toEqual([...third.files.keys()].sort());
+      for (const [k, v] of uncached.files) expect(third.files.get(k), k).toBe(v);
     } finally {
       delete process.env.EVALBOARD_NO_CACHE;
     }
