@@ -1,5 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { cacheRoot } from './cache-root';
+import { fileFacts } from './file-facts';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /**
@@ -15,7 +17,8 @@ export const CODE_DIRS = ['src/benchmarks', 'src/core', 'src/ingest', 'src/regis
  * Hash every entry below `path` into `h` as its path (relative to `from`), NUL, then its bytes,
  * walked with `lstat`: a symbolic link is hashed as its target text and never followed (`a -> .`
  * and `b -> .` made the old walk endless), a FIFO, socket or device as its kind, never opened
- * (reading a FIFO blocks forever), and a file read in chunks (a 200 MB file is never held whole).
+ * (reading a FIFO blocks forever), and a file as its SHA-256 (read in chunks: a 200 MB file is
+ * never held whole).
  */
 function hashEntries(h: Hash, path: string, from: string): void {
   let st;
@@ -30,18 +33,9 @@ function hashEntries(h: Hash, path: string, from: string): void {
   }
   h.update(relative(from, path)).update('\0');
   if (st.isSymbolicLink()) h.update(`symlink:${readlinkSync(path)}`);
-  else if (st.isFile()) hashFile(h, path);
+  // The file's own SHA-256 (remembered by its stat between builds: a warm build reads no bytes).
+  else if (st.isFile()) h.update(`file:${fileFacts(path).sha256}`);
   else h.update(`special:${st.mode}`);
-}
-
-const chunk = Buffer.allocUnsafe(1 << 20);
-function hashFile(h: Hash, file: string): void {
-  const fd = openSync(file, 'r');
-  try {
-    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) h.update(chunk.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -68,34 +62,9 @@ export function treeHash(path: string): string {
   return h.digest('hex');
 }
 
-/** Size, mtime and inode of every entry under `dir`: says whether a folder hashed earlier in this process may have changed. */
-function statPrint(dir: string): string {
-  const out: string[] = [];
-  const walk = (p: string) => {
-    let st;
-    try {
-      st = lstatSync(p);
-    } catch {
-      return;
-    }
-    out.push(`${p}:${st.mode}:${st.size}:${st.mtimeMs}:${st.ino}`);
-    if (st.isDirectory()) for (const e of readdirSync(p).sort()) if (!e.startsWith('.')) walk(join(p, e));
-  };
-  walk(dir);
-  return out.join('|');
-}
-
-// One build asks for the same folder's key several times (the gate's check and digest, the board
-// loaders): its bytes are read and hashed once, and again only if a file's stat changed. The key
-// itself is always the content hash.
-const hashes = new Map<string, { print: string; hash: string }>();
-
+/** The cache key of a folder's content under this checkout's scoring code. */
 export function folderHash(dir: string): string {
-  const print = statPrint(dir);
-  const hit = hashes.get(dir);
-  const content = hit && hit.print === print ? hit.hash : treeHash(dir);
-  hashes.set(dir, { print, hash: content });
-  return createHash('sha256').update(codeVersion()).update('\0').update(content).digest('hex');
+  return createHash('sha256').update(codeVersion()).update('\0').update(treeHash(dir)).digest('hex');
 }
 
 const replacer = (_: string, v: unknown) =>
@@ -107,8 +76,7 @@ export interface CacheOptions {
   extra?: string;
 }
 
-/** The cache's root folder (`.cache/scored/`, or EVALBOARD_CACHE_DIR). */
-export const cacheRoot = (): string => process.env.EVALBOARD_CACHE_DIR ?? join(process.cwd(), '.cache', 'scored');
+export { cacheRoot };
 
 /** The key of a folder's cached value: its content, the scoring code and lockfile, and `extra`. */
 export function cacheKey(dir: string, opts: CacheOptions = {}): string {

@@ -1,6 +1,7 @@
-import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Finding } from '../../core/findings';
+import { fileFacts } from '../file-facts';
 
 /** Limits applied before any benchmark reader opens a file (so a hostile PR cannot exhaust memory). */
 export const LIMITS = {
@@ -37,39 +38,6 @@ const inside = (parent: string, child: string) => {
 const BAD_NAME = /[\u0000-\u001f\u007f\\:*?"<>|]/;
 /** Names the benchmark readers take for data files. */
 const DATA_FILE_NAME = /\.(jsonl?|csv|tsv|txt)$/i;
-
-/** Longest line of a file in bytes, read in fixed chunks (memory stays at one chunk). */
-export function longestLine(file: string, chunk = 1 << 20): { bytes: number; line: number } {
-  const fd = openSync(file, 'r');
-  const buf = Buffer.allocUnsafe(chunk);
-  let cur = 0;
-  let best = 0;
-  let bestLine = 1;
-  let lineNo = 1;
-  try {
-    for (;;) {
-      const n = readSync(fd, buf, 0, chunk, null);
-      if (n === 0) break;
-      let start = 0;
-      for (;;) {
-        const nl = buf.indexOf(10, start);
-        if (nl < 0 || nl >= n) {
-          cur += n - start;
-          break;
-        }
-        cur += nl - start;
-        if (cur > best) [best, bestLine] = [cur, lineNo];
-        cur = 0;
-        lineNo++;
-        start = nl + 1;
-      }
-    }
-    if (cur > best) [best, bestLine] = [cur, lineNo];
-  } finally {
-    closeSync(fd);
-  }
-  return { bytes: best, line: bestLine };
-}
 
 /**
  * Walk a submission folder without following links: every entry must be a regular file or a
@@ -176,7 +144,8 @@ function checkSize(rel: string, abs: string, size: number, display: string, find
   }
   if (rel.endsWith('.jsonl')) {
     if (size > LIMITS.jsonlBytes) return error(`${mib(size)}: above the ${mib(LIMITS.jsonlBytes)} limit for a JSONL file`);
-    const longest = longestLine(abs);
+    // Remembered by the file's stat between builds (a warm build reads no per-sample bytes).
+    const { longest } = fileFacts(abs);
     if (longest.bytes > LIMITS.jsonlLineBytes) return error(`one record of ${longest.bytes} bytes: above the ${mib(LIMITS.jsonlLineBytes)} limit per line; file not read`, longest.line);
     return false;
   }
