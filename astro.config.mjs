@@ -6,7 +6,9 @@ import publishedFiles from './src/integrations/published-files.ts';
 export default defineConfig({
   site: 'https://evalboard.example.org',
   trailingSlash: 'always',
-  build: { format: 'directory' },
+  // Four pages at a time: a page's render awaits its file writes, so one at a time left the main
+  // thread idle a fifth of a 200-entry build (measured with bench:build; the output is identical).
+  build: { format: 'directory', concurrency: 4 },
   // sitemap-index.xml + sitemap-0.xml of every page (endpoints such as the API and feeds are not pages);
   // published-files links the per-sample files from the product cache into the output.
   integrations: [sitemap(), publishedFiles()],

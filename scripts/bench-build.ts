@@ -22,6 +22,7 @@ import type { DemoTarget } from '../src/core/demo-submission';
 import { writeDemoSubmission } from '../src/ingest/demo-files';
 import { writeReference } from '../src/ingest/references';
 import { hashSeed, mulberry32 } from '../src/core/prng';
+import { astroBuildArgv } from './lib/astro-build';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -136,12 +137,10 @@ function build(label: string): BuildFigures {
   rmSync(OUT, { recursive: true, force: true });
   const env = { ...process.env, EVALBOARD_RESULTS: target.resultsRoot, EVALBOARD_MODELS: target.modelsRoot, EVALBOARD_REVIEWS: target.reviewsRoot, EVALBOARD_REFERENCES: target.referencesRoot, EVALBOARD_CACHE_DIR: CACHE };
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: astro's entry script is run under node with the flags.
-  const astro = PROFILE
-    ? [process.execPath, '--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${label}.cpuprofile`, join(ROOT, 'node_modules', 'astro', 'astro.js')]
-    : [join(ROOT, 'node_modules', '.bin', 'astro')];
+  const [node, args] = astroBuildArgv(ROOT, OUT, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${label}.cpuprofile`] : []);
   const hasTime = existsSync('/usr/bin/time');
   const t0 = performance.now();
-  const r = spawnSync(hasTime ? '/usr/bin/time' : astro[0]!, [...(hasTime ? ['-v', ...astro] : astro.slice(1)), 'build', '--outDir', OUT], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(hasTime ? '/usr/bin/time' : node, hasTime ? ['-v', node, ...args] : args, { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 30 });
   const astroS = (performance.now() - t0) / 1000;
   if (r.status !== 0) {
     console.error(r.stdout.slice(-3000), r.stderr.slice(-3000));

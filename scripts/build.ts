@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { astroBuildArgv } from './lib/astro-build';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -42,7 +43,7 @@ rmSync(next, { recursive: true, force: true });
 rmSync(prev, { recursive: true, force: true });
 
 await stage('astro');
-run(bin('astro'), ['build', '--outDir', next]);
+run(...astroBuildArgv(root, next));
 await stage('pagefind');
 run(bin('pagefind'), ['--site', next, '--silent']);
 for (const must of ['index.html', 'pagefind/pagefind.js']) {
