@@ -9,6 +9,7 @@ import { DOC_KEYS, PROFILE_KEYS, medvisionRecordSchema, RECORD_KEYS, RESPS_INDEX
 import { answerFromResps, answerFromRespsBytes } from './raw-response';
 import { isValidRecordFast } from './record-fast-check';
 import { keySpec, scanRecord, type KeySpec } from './scan-record';
+import { locatedRecord } from './located-record';
 import { parseTarget } from '../scorer/target';
 import type { SliceGeometry, TaskType } from '../scorer/sample';
 
@@ -152,9 +153,14 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
     lines++;
     let record: Record<string, unknown> | undefined;
     let fast = false;
+    let checked = false;
     if (scan && scanRecord(buf, start, end, top)) {
       try {
-        record = readObject(buf, top, RESPS_INDEX);
+        // The usual record: fixed-shape objects, type-checked here. Anything else is rebuilt key
+        // by key and goes to the schema, whose messages locate the problem.
+        const located = locatedRecord(buf, top);
+        checked = located !== null && isValidRecordFast(located);
+        record = checked ? located! : readObject(buf, top, RESPS_INDEX);
         fast = true;
       } catch {
         record = undefined;
@@ -175,7 +181,7 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
       }
     }
     let r: MedvisionRecord;
-    if (isValidRecordFast(record)) r = record;
+    if (checked || isValidRecordFast(record)) r = record as MedvisionRecord;
     else {
       const parsed = medvisionRecordSchema.safeParse(record);
       if (!parsed.success) {
