@@ -132,7 +132,29 @@ export interface KeySpec {
   /** Key number of the nested object scanned in the same pass (−1: none) and its spec. */
   nestedIndex: number;
   nested?: KeySpec;
+  /** The keys of the last object scanned at this level in full, for the next record (see `KeyTemplate`). */
+  template: KeyTemplate;
 }
+
+/**
+ * The key sequence of the last object at one level that was scanned key by key and passed: its
+ * keys are distinct and written without escapes. Records of one file nearly always repeat it, so
+ * the next object's keys are compared with it byte for byte: keys equal to a prefix of a sequence
+ * of distinct keys are distinct, with no escape to decode, and their key numbers are known. Only
+ * an object whose keys diverge is rescanned key by key (repeats and escapes checked), and becomes
+ * the template.
+ */
+interface KeyTemplate {
+  count: number;
+  /** Key bytes, back to back; key j is bytes [start[j], start[j] + len[j]). */
+  bytes: Uint8Array;
+  start: Int32Array;
+  len: Int32Array;
+  /** The key's number in the spec, −1 for a key not extracted. */
+  index: Int32Array;
+}
+
+const emptyTemplate = (): KeyTemplate => ({ count: 0, bytes: new Uint8Array(256), start: new Int32Array(32), len: new Int32Array(32), index: new Int32Array(32) });
 
 export function keySpec(keys: readonly string[], nested?: { key: string; spec: KeySpec }): KeySpec {
   const table: KeySpec['table'] = [];
@@ -146,6 +168,7 @@ export function keySpec(keys: readonly string[], nested?: { key: string; spec: K
     table,
     nestedIndex: nested ? keys.indexOf(nested.key) : -1,
     ...(nested ? { nested: nested.spec } : {}),
+    template: emptyTemplate(),
   };
 }
 
@@ -208,28 +231,113 @@ export function scanRecord(buf: Buffer, start: number, end: number, spec: KeySpe
   return j >= 0 && skipWs(buf, j, end) === end;
 }
 
+/** Result of `followTemplate` when the keys diverge from the template: scan key by key. */
+const DIVERGED = -2;
+
 /** Scan the object whose `{` is at `p`, recording the ranges of `spec`'s keys; the index past its `}` or -1. */
 function scanObject(buf: Buffer, p: number, end: number, spec: KeySpec | undefined, depth: number): number {
   if (depth > MAX_DEPTH) return -1;
+  if (spec && spec.template.count > 0) {
+    const j = followTemplate(buf, p, end, spec, depth);
+    if (j !== DIVERGED) return j;
+    resetLevel(spec);
+  }
+  return scanKeys(buf, p, end, spec, depth);
+}
+
+/** Clear the ranges of `spec` (and of the levels below it) a diverged attempt may have filled. */
+function resetLevel(spec: KeySpec): void {
+  spec.ranges.fill(-1);
+  if (spec.nested) reset(spec.nested);
+}
+
+/** Whether bytes [s, s + len) of `buf` equal bytes [t, t + len) of `tpl`. */
+function sameBytes(buf: Buffer, s: number, tpl: Uint8Array, t: number, len: number): boolean {
+  for (let q = 0; q < len; q++) if (buf[s + q] !== tpl[t + q]) return false;
+  return true;
+}
+
+/**
+ * Scan the object at `p` whose keys are, in order, a prefix of the template's: the index past its
+ * `}`, -1 when it is malformed, or DIVERGED at the first key that is not the template's next one.
+ */
+function followTemplate(buf: Buffer, p: number, end: number, spec: KeySpec, depth: number): number {
+  const tpl = spec.template;
+  let i = skipWs(buf, p + 1, end);
+  if (buf[i] === RBRACE && i < end) return i + 1;
+  for (let j = 0; ; j++) {
+    i = skipWs(buf, i, end);
+    if (buf[i] !== QUOTE || i >= end) return -1;
+    if (j >= tpl.count) return DIVERGED;
+    const len = tpl.len[j]!;
+    const keyEnd = i + len + 2;
+    if (keyEnd > end || buf[keyEnd - 1] !== QUOTE || !sameBytes(buf, i + 1, tpl.bytes, tpl.start[j]!, len)) return DIVERGED;
+    const k = tpl.index[j]!;
+    i = skipWs(buf, keyEnd, end);
+    if (buf[i] !== COLON || i >= end) return -1;
+    i = skipWs(buf, i + 1, end);
+    const mark = othersTop;
+    const vEnd = k >= 0 && k === spec.nestedIndex && buf[i] === LBRACE && i < end ? scanObject(buf, i, end, spec.nested!, depth + 1) : skipValue(buf, i, end, depth);
+    othersTop = mark;
+    if (vEnd < 0) return -1;
+    if (k >= 0) {
+      spec.ranges[2 * k] = i;
+      spec.ranges[2 * k + 1] = vEnd;
+    }
+    i = skipWs(buf, vEnd, end);
+    if (i >= end) return -1;
+    if (buf[i] === COMMA) { i++; continue; }
+    if (buf[i] === RBRACE) return i + 1;
+    return -1;
+  }
+}
+
+/** Append key bytes [s, s + len) with key number `k` to a template being rebuilt. */
+function learnKey(tpl: KeyTemplate, buf: Buffer, s: number, len: number, k: number): void {
+  const j = tpl.count;
+  const at = j === 0 ? 0 : tpl.start[j - 1]! + tpl.len[j - 1]!;
+  if (j === tpl.start.length) {
+    const grow = (a: Int32Array) => { const b = new Int32Array(a.length * 2); b.set(a); return b; };
+    tpl.start = grow(tpl.start);
+    tpl.len = grow(tpl.len);
+    tpl.index = grow(tpl.index);
+  }
+  if (at + len > tpl.bytes.length) {
+    const b = new Uint8Array(Math.max(tpl.bytes.length * 2, at + len));
+    b.set(tpl.bytes);
+    tpl.bytes = b;
+  }
+  tpl.bytes.set(buf.subarray(s, s + len), at);
+  tpl.start[j] = at;
+  tpl.len[j] = len;
+  tpl.index[j] = k;
+  tpl.count = j + 1;
+}
+
+/** Scan key by key (repeats and escaped keys checked); a spec's template becomes this object's keys when it passes. */
+function scanKeys(buf: Buffer, p: number, end: number, spec: KeySpec | undefined, depth: number): number {
   const base = othersTop;
   let i = skipWs(buf, p + 1, end);
   if (buf[i] === RBRACE && i < end) return i + 1;
+  // Rebuilt as the keys go by; kept only if the whole object passes.
+  const tpl = spec ? ((spec.template.count = 0), spec.template) : undefined;
   for (;;) {
     i = skipWs(buf, i, end);
-    if (buf[i] !== QUOTE || i >= end) return -1;
+    if (buf[i] !== QUOTE || i >= end) return fail(tpl);
+    const keyStart = i + 1;
     const keyEnd = skipString(buf, i, end);
-    if (keyEnd < 0) return -1;
+    if (keyEnd < 0) return fail(tpl);
     const len = keyEnd - i - 2;
     const k = spec ? matchKey(buf, i + 1, len, spec) : -1;
     if (k < 0) {
       // An escaped key could spell another one ("doc\u005fid"): the full parser decides.
-      for (let q = i + 1; q < keyEnd - 1; q++) if (buf[q] === BACKSLASH) return -1;
-      if (seenBefore(buf, i + 1, len, base)) return -1;
+      for (let q = i + 1; q < keyEnd - 1; q++) if (buf[q] === BACKSLASH) return fail(tpl);
+      if (seenBefore(buf, i + 1, len, base)) return fail(tpl);
     }
     // A wanted key seen twice: the full parser reports the duplicate with its path.
-    if (k >= 0 && spec!.ranges[2 * k]! >= 0) return -1;
+    if (k >= 0 && spec!.ranges[2 * k]! >= 0) return fail(tpl);
     i = skipWs(buf, keyEnd, end);
-    if (buf[i] !== COLON || i >= end) return -1;
+    if (buf[i] !== COLON || i >= end) return fail(tpl);
     i = skipWs(buf, i + 1, end);
     let vEnd: number;
     if (k >= 0 && k === spec!.nestedIndex && buf[i] === LBRACE && i < end) {
@@ -242,15 +350,22 @@ function scanObject(buf: Buffer, p: number, end: number, spec: KeySpec | undefin
       vEnd = skipValue(buf, i, end, depth);
       othersTop = mark;
     }
-    if (vEnd < 0) return -1;
+    if (vEnd < 0) return fail(tpl);
     if (k >= 0) {
       spec!.ranges[2 * k] = i;
       spec!.ranges[2 * k + 1] = vEnd;
     }
+    if (tpl) learnKey(tpl, buf, keyStart, len, k);
     i = skipWs(buf, vEnd, end);
-    if (i >= end) return -1;
+    if (i >= end) return fail(tpl);
     if (buf[i] === COMMA) { i++; continue; }
     if (buf[i] === RBRACE) return i + 1;
-    return -1;
+    return fail(tpl);
   }
+}
+
+/** A failed key-by-key scan leaves no template (its keys were not all checked). */
+function fail(tpl: KeyTemplate | undefined): number {
+  if (tpl) tpl.count = 0;
+  return -1;
 }
