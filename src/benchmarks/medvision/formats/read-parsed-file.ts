@@ -10,6 +10,7 @@ import { answerFromResps, answerFromRespsBytes } from './raw-response';
 import { isValidRecordFast } from './record-fast-check';
 import { keySpec, scanRecord, type KeySpec } from './scan-record';
 import { locatedRecord } from './located-record';
+import { FirstLineById } from './first-line-by-id';
 import { parseTarget } from '../scorer/target';
 import type { SliceGeometry, TaskType } from '../scorer/sample';
 
@@ -126,7 +127,7 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
   const scan = opts.scan !== false;
   const samples: MedvisionSample[] = [];
   const findings: Finding[] = [];
-  const seenIds = new Map<number, number>();
+  const seenIds = new FirstLineById();
   let lines = 0;
   const error = (line: number, pointer: string, message: string) =>
     findings.push({ path: displayPath, line, pointer, severity: 'error', message });
@@ -240,9 +241,8 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
       if (reextracted !== submitted) differ.push({ line: lineNo, docId: r.doc_id, submitted, reextracted });
     }
     const prediction = judge ? r.LLM_filtered_resps![0]! : trust ? submitted! : reextracted!;
-    const prev = seenIds.get(r.doc_id);
+    const prev = seenIds.firstOrSet(r.doc_id, lineNo);
     if (prev !== undefined) error(lineNo, '$.doc_id', `duplicate doc_id ${r.doc_id} (first on line ${prev})`);
-    else seenIds.set(r.doc_id, lineNo);
     const taskId = Number.parseInt(String(r.doc.taskID), 10);
     if (!Number.isFinite(taskId)) {
       error(lineNo, '$.doc.taskID', `expected a numeric task id, got ${JSON.stringify(r.doc.taskID)}`);
