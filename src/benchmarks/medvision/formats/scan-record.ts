@@ -20,12 +20,19 @@ const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 
 function skipWs(buf: Buffer, i: number, end: number): number {
-  while (i < end && isWs(buf[i]!)) i++;
+  // Most calls meet a token at once: one compare rules out every byte above the space.
+  while (i < end && buf[i]! <= 0x20 && isWs(buf[i]!)) i++;
   return i;
 }
 
 /** `stringStop` for the buffer being scanned, bound once per record. */
 let stringStop: (p: number, end: number) => number = () => -1;
+
+/**
+ * Escapes seen that spell a printable ASCII character other than `"` and `\` (`\/`, `\u0000`–`\u007f`):
+ * counted so a value can tell whether its bytes, read as text, could hide an ASCII tag.
+ */
+let asciiEscapes = 0;
 
 /** Bytes of a string walked in JavaScript before the SIMD kernel is worth its call. */
 const SHORT = 24;
@@ -52,8 +59,12 @@ function skipString(buf: Buffer, p: number, end: number): number {
     const e = buf[i + 1];
     if (e === 0x75) {
       if (i + 6 > end || !isHex(buf[i + 2]!) || !isHex(buf[i + 3]!) || !isHex(buf[i + 4]!) || !isHex(buf[i + 5]!)) return -1;
+      if (buf[i + 2] === 0x30 && buf[i + 3] === 0x30 && buf[i + 4]! <= 0x37) asciiEscapes++; // \u0000–\u007f
       i += 6;
-    } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) i += 2;
+    } else if (e === 0x2f) {
+      asciiEscapes++;
+      i += 2;
+    } else if (e === QUOTE || e === BACKSLASH || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) i += 2;
     else return -1;
     i = stringStop(i, end);
   }
@@ -134,6 +145,8 @@ export interface KeySpec {
   nested?: KeySpec;
   /** The keys of the last object scanned at this level in full, for the next record (see `KeyTemplate`). */
   template: KeyTemplate;
+  /** Per key: 1 when its located value holds an escape spelling an ASCII character (`\/`, `\u00XX` below 0x80). */
+  asciiEscaped: Uint8Array;
 }
 
 /**
@@ -169,8 +182,12 @@ export function keySpec(keys: readonly string[], nested?: { key: string; spec: K
     nestedIndex: nested ? keys.indexOf(nested.key) : -1,
     ...(nested ? { nested: nested.spec } : {}),
     template: emptyTemplate(),
+    asciiEscaped: new Uint8Array(keys.length),
   };
 }
+
+/** Whether the value of key number `k` (located by the last scan) holds an escape spelling an ASCII character. */
+export const hasAsciiEscape = (spec: KeySpec, k: number): boolean => spec.asciiEscaped[k] === 1;
 
 /** The value range of `key` from the last scan, or undefined. */
 export function rangeOf(spec: KeySpec, key: string): [number, number] | undefined {
@@ -277,12 +294,14 @@ function followTemplate(buf: Buffer, p: number, end: number, spec: KeySpec, dept
     if (buf[i] !== COLON || i >= end) return -1;
     i = skipWs(buf, i + 1, end);
     const mark = othersTop;
+    const escapes = asciiEscapes;
     const vEnd = k >= 0 && k === spec.nestedIndex && buf[i] === LBRACE && i < end ? scanObject(buf, i, end, spec.nested!, depth + 1) : skipValue(buf, i, end, depth);
     othersTop = mark;
     if (vEnd < 0) return -1;
     if (k >= 0) {
       spec.ranges[2 * k] = i;
       spec.ranges[2 * k + 1] = vEnd;
+      spec.asciiEscaped[k] = asciiEscapes === escapes ? 0 : 1;
     }
     i = skipWs(buf, vEnd, end);
     if (i >= end) return -1;
@@ -340,6 +359,7 @@ function scanKeys(buf: Buffer, p: number, end: number, spec: KeySpec | undefined
     if (buf[i] !== COLON || i >= end) return fail(tpl);
     i = skipWs(buf, i + 1, end);
     let vEnd: number;
+    const escapes = asciiEscapes;
     if (k >= 0 && k === spec!.nestedIndex && buf[i] === LBRACE && i < end) {
       // The nested object is scanned for its own keys on the way, not skipped and rescanned.
       const mark = othersTop;
@@ -354,6 +374,7 @@ function scanKeys(buf: Buffer, p: number, end: number, spec: KeySpec | undefined
     if (k >= 0) {
       spec!.ranges[2 * k] = i;
       spec!.ranges[2 * k + 1] = vEnd;
+      spec!.asciiEscaped[k] = asciiEscapes === escapes ? 0 : 1;
     }
     if (tpl) learnKey(tpl, buf, keyStart, len, k);
     i = skipWs(buf, vEnd, end);
