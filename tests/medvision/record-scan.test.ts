@@ -267,4 +267,17 @@ describe('the reader gives the same samples and findings with the scanner as wit
       expect(fast).toEqual(full);
     }), { numRuns: 400 });
   });
+  it('on responses whose tags are written with escapes (\\u003c, \\/, …), which the byte cut must leave to the full parser', () => {
+    // Raw JSON string content: escapes that spell tag characters, and look-alikes that do not (an escaped backslash before "/" or "u003c").
+    const raw = fc.constantFrom('<answer>', '</answer>', '\\u003canswer>', '<\\/answer>', '<\\u002fanswer>', '<\\u0061nswer>', '\\u003e', '\\\\/', '\\\\u003c', '\\u00e9', '\\u0031', '1', '2.5', ', ', '\\n', ' mm');
+    const open = fc.constantFrom('<answer>', '\\u003canswer>', '<\\u0061nswer>', '<answer\\u003e');
+    const close = fc.constantFrom('</answer>', '<\\/answer>', '<\\u002fanswer>', '\\u003c/answer>', '<\\\\/answer>');
+    const text = fc.tuple(fc.array(raw, { maxLength: 4 }), open, fc.constantFrom('3, 4', '1', '3, 4, 5'), fc.array(raw, { maxLength: 3 }), close, fc.array(raw, { maxLength: 4 }))
+      .map((t) => t.flat().join(''));
+    fc.assert(fc.property(fc.array(fc.tuple(record, text), { minLength: 1, maxLength: 6 }), (recs) => {
+      const lines = recs.map(([r, t]) => dump({ ...r, resps: [['@@RESP@@']] }, () => '').replace('@@RESP@@', t));
+      writeFileSync(file, lines.join('\n') + '\n');
+      expect(readParsedFile(file, 'x.jsonl', 'TL')).toEqual(readParsedFile(file, 'x.jsonl', 'TL', { scan: false }));
+    }), { numRuns: 400 });
+  });
 });

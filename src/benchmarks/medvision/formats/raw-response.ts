@@ -1,4 +1,5 @@
 import { answerFromTagBody, extractAnswer } from '../scorer/extract-answer';
+import { utf8 } from './small-json';
 
 /**
  * The prediction, re-extracted from the raw model text the way upstream's newest parse step does
@@ -48,9 +49,10 @@ function closingQuote(buf: Buffer, p: number, end: number): number {
  * `</answer>` after it are found with native byte search, and only what lies between is decoded.
  * Returns undefined when the value is not the plain `[[ "text" …` shape, or when the text holds an
  * escape that could spell a tag character (`\/`, `\u00XX` below 0x80): the caller then parses
- * the value whole (`responseText` + `extractAnswer`), which gives the same answer.
+ * the value whole (`responseText` + `extractAnswer`), which gives the same answer. `noAsciiEscape`:
+ * the caller's scan of the value found no such escape, so the bytes need not be searched for one.
  */
-export function answerFromRespsBytes(buf: Buffer, s: number, e: number, k: number): string | undefined {
+export function answerFromRespsBytes(buf: Buffer, s: number, e: number, k: number, opts: { noAsciiEscape?: boolean } = {}): string | undefined {
   let i = s;
   if (buf[i] !== LBRACKET) return undefined;
   i++;
@@ -66,21 +68,24 @@ export function answerFromRespsBytes(buf: Buffer, s: number, e: number, k: numbe
   const q = closingQuote(buf, i, e);
   if (q < 0) return undefined;
   const body = buf.subarray(i + 1, q);
-  if (body.indexOf(ESC_SLASH) >= 0) return undefined;
-  for (let j = body.indexOf(ESC_U00); j >= 0; j = body.indexOf(ESC_U00, j + 1)) {
-    const h = body[j + 4];
-    if (h !== undefined && h >= 0x30 && h <= 0x37) return undefined;
+  if (!opts.noAsciiEscape) {
+    if (body.indexOf(ESC_SLASH) >= 0) return undefined;
+    for (let j = body.indexOf(ESC_U00); j >= 0; j = body.indexOf(ESC_U00, j + 1)) {
+      const h = body[j + 4];
+      if (h !== undefined && h >= 0x30 && h <= 0x37) return undefined;
+    }
   }
   const a = body.indexOf(OPEN);
   if (a < 0) return '';
-  const b = body.indexOf(CLOSE, a + OPEN.length);
+  const from = a + OPEN.length;
+  const b = body.indexOf(CLOSE, from);
   if (b < 0) return '';
-  const inner = body.subarray(a + OPEN.length, b);
+  const escaped = body.indexOf(BACKSLASH, from);
   let text: string;
-  if (inner.indexOf(BACKSLASH) < 0) text = inner.toString('utf8');
+  if (escaped < 0 || escaped >= b) text = utf8(body, from, b);
   else {
     try {
-      text = JSON.parse(`"${inner.toString('utf8')}"`) as string;
+      text = JSON.parse(`"${body.toString('utf8', from, b)}"`) as string;
     } catch {
       return undefined;
     }

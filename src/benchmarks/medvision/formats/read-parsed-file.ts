@@ -8,7 +8,7 @@ import { parseSmallJson, parseSmallJsonOrNull } from './small-json';
 import { DOC_KEYS, PROFILE_KEYS, medvisionRecordSchema, RECORD_KEYS, RESPS_INDEX, TARGET_INDEX, type MedvisionRecord } from './record-schema';
 import { answerFromResps, answerFromRespsBytes } from './raw-response';
 import { isValidRecordFast } from './record-fast-check';
-import { keySpec, scanRecord, type KeySpec } from './scan-record';
+import { hasAsciiEscape, keySpec, scanRecord, type KeySpec } from './scan-record';
 import { locatedRecord } from './located-record';
 import { FirstLineById } from './first-line-by-id';
 import { parseTarget } from '../scorer/target';
@@ -214,7 +214,7 @@ export function readParsedFile(file: string, displayPath: string, taskType: Task
     let reextracted: string | undefined;
     let respsProblem: { pointer: string; message: string } | undefined;
     const rs = top.ranges[2 * RESPS_INDEX]!;
-    if (fast && rs >= 0) reextracted = answerFromRespsBytes(buf, rs, top.ranges[2 * RESPS_INDEX + 1]!, k);
+    if (fast && rs >= 0) reextracted = answerFromRespsBytes(buf, rs, top.ranges[2 * RESPS_INDEX + 1]!, k, { noAsciiEscape: !hasAsciiEscape(top, RESPS_INDEX) });
     if (reextracted === undefined) {
       let value: unknown = record.resps;
       if (fast && rs >= 0) {

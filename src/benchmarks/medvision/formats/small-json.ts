@@ -11,7 +11,7 @@ const isDigit = (b: number) => b >= 0x30 && b <= 0x39;
  * Decode bytes as UTF-8 without `toString`'s encoding dispatch (a measurable share of a record's
  * cost, for its half-dozen short strings); `utf8Slice` is what `toString('utf8')` calls.
  */
-const utf8 = (buf: Buffer, s: number, e: number): string => (buf as unknown as { utf8Slice(s: number, e: number): string }).utf8Slice(s, e);
+export const utf8 = (buf: Buffer, s: number, e: number): string => (buf as unknown as { utf8Slice(s: number, e: number): string }).utf8Slice(s, e);
 const isWs = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
 
 /** End of a JSON number starting at `p` (strict grammar), or -1. */
