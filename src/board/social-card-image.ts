@@ -5,6 +5,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { socialCardFonts, type CardFonts } from '../ingest/social-fonts';
+import { productsByKey } from '../ingest/product-cache';
 import { fitLabel } from './charts-kit';
 import { CARD_SIZE, type SocialCard } from './social-card';
 
@@ -72,4 +73,17 @@ export async function socialCardPng(card: SocialCard): Promise<ArrayBuffer> {
   const svg = await satori(cardTree(card, fonts) as Parameters<typeof satori>[0], { ...CARD_SIZE, fonts: fonts.fonts });
   const png = new Resvg(svg, { fitTo: { mode: 'width', value: CARD_SIZE.width } }).render().asPng();
   return png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer;
+}
+
+/**
+ * The card's PNG, rasterised once per card content: the product cache keys it by the card (every
+ * drawn string), the code and the lockfile (the fonts, satori and resvg are packages), so a build
+ * where a board did not change reads its image instead of drawing it (≈ 0.1 s of CPU per card).
+ */
+export async function cachedSocialCardPng(card: SocialCard): Promise<Uint8Array<ArrayBuffer>> {
+  const store = await productsByKey<null>('social-card', JSON.stringify(['social-card/1', card]), `${card.benchmark}/${card.title}`, async (put) => {
+    put('png', new Uint8Array(await socialCardPng(card)));
+    return null;
+  });
+  return new Uint8Array(store.read('png'));
 }

@@ -1,5 +1,8 @@
 // The board social card: what it says (pure view model) and the PNG drawn from it (satori + resvg).
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import type { Board, Row } from '../../src/core/board';
 import type { MetricDef } from '../../src/core/metric';
 import { socialCard, socialCardPath } from '../../src/board/social-card';
@@ -72,5 +75,33 @@ describe('socialCardPng', () => {
     const png = Buffer.from(await socialCardPng(socialCard({ board: board(seven), benchmarkName: 'Bench', asOf: '2026-09-06' })));
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});
+
+describe('cachedSocialCardPng', () => {
+  it('draws a card once: a later build with the same card reads the same bytes, a changed card is drawn anew', async () => {
+    const saved = { ...process.env };
+    const tmp = mkdtempSync(join(tmpdir(), 'evalboard-card-cache-'));
+    process.env.EVALBOARD_CACHE_DIR = join(tmp, 'cache');
+    process.env.EVALBOARD_CACHE_LOG = join(tmp, 'log');
+    delete process.env.EVALBOARD_NO_CACHE;
+    try {
+      const fresh = async () => {
+        vi.resetModules();
+        return (await import('../../src/board/social-card-image')).cachedSocialCardPng;
+      };
+      const card = socialCard({ board: board(seven), benchmarkName: 'Bench', asOf: '2026-09-06' });
+      const drawn = Buffer.from(await socialCardPng(card));
+      expect(Buffer.from(await (await fresh())(card)).equals(drawn)).toBe(true);
+      expect(Buffer.from(await (await fresh())(card)).equals(drawn)).toBe(true);
+      const other = socialCard({ board: board(seven.map((r, i) => (i === 0 ? { ...r, primary: 0.05 } : r))), benchmarkName: 'Bench', asOf: '2026-09-06' });
+      const otherPng = Buffer.from(await (await fresh())(other));
+      expect(otherPng.equals(drawn)).toBe(false);
+      expect(otherPng.equals(Buffer.from(await socialCardPng(other)))).toBe(true);
+      expect(readFileSync(join(tmp, 'log'), 'utf8').split('\n').filter(Boolean).map((l) => l.split(' ')[0])).toEqual(['miss', 'hit', 'miss']);
+    } finally {
+      process.env = saved;
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { allBoards, benchmarkInfo } from '../../../board/boards';
 import { siteAsOf } from '../../../board/history-boards';
 import { socialCard } from '../../../board/social-card';
-import { socialCardPng } from '../../../board/social-card-image';
+import { cachedSocialCardPng } from '../../../board/social-card-image';
 import type { Board } from '../../../core/board';
 
 export async function getStaticPaths() {
@@ -13,5 +13,5 @@ export async function getStaticPaths() {
 export const GET: APIRoute = async ({ props }) => {
   const { board } = props as { board: Board };
   const card = socialCard({ board, benchmarkName: benchmarkInfo(board.benchmark)?.name ?? board.benchmark, asOf: await siteAsOf() });
-  return new Response(await socialCardPng(card), { headers: { 'Content-Type': 'image/png' } });
+  return new Response(await cachedSocialCardPng(card), { headers: { 'Content-Type': 'image/png' } });
 };
