@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cacheRoot } from './score-cache';
+import { cacheRoot } from './cache-root';
 
 /** One output file: its path below the output folder (`/`-separated, no leading slash) and where its bytes are. */
 export type PublishedFile = { path: string; file: string } | { path: string; bytes: Uint8Array };
