@@ -64,6 +64,14 @@ function files(): string[] {
   return out;
 }
 
+/** The node flags of package.json's `score` script (`node <flags> scripts/cli/run.mjs score`), so the bench never drifts from it. */
+function scoreNodeFlags(): string[] {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.score ?? '';
+  const words = script.split(/\s+/);
+  if (words[0] !== 'node' || !words.includes('scripts/cli/run.mjs')) throw new Error(`bench: package.json's score script is not "node <flags> scripts/cli/run.mjs score": ${script}`);
+  return words.slice(1, words.indexOf('scripts/cli/run.mjs'));
+}
+
 /** CPU seconds of this process's waited-for children (Linux /proc: cutime + cstime, in clock ticks). */
 function childCpu(): number {
   const f = readFileSync('/proc/self/stat', 'utf8');
@@ -99,10 +107,11 @@ const scoreCheck = (out: string) => {
   const errors = doc.findings.filter((f: { severity: string }) => f.severity === 'error').length;
   return `${n.toLocaleString()} records scored, ${errors} error findings`;
 };
-// Exactly what `npm run --silent score -- <tree> --json` runs, minus npm's own start; and the
-// same with the files scored in worker threads, one per core (at least 2).
+// Exactly what `npm run --silent score -- <tree> --json` runs (node with the script's own flags),
+// minus npm's start and run.mjs's freshness check; and the same with the files scored in worker
+// threads, one per core (at least 2).
 const THREADS = Math.max(2, Math.min(availableParallelism(), 4));
-const SCORE = [process.execPath, '--max-semi-space-size=64', join(ROOT, 'dist-cli', 'score.mjs'), tree, '--json'];
+const SCORE = [process.execPath, ...scoreNodeFlags(), join(ROOT, 'dist-cli', 'score.mjs'), tree, '--json'];
 const contenders: Contender[] = [
   { name: 'evalboard score --json (validate + score + summarise)', cmd: SCORE, check: scoreCheck },
   { name: `evalboard score --json, ${THREADS} worker threads (EVALBOARD_SCORE_THREADS=${THREADS})`, cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: String(THREADS) }, check: scoreCheck },
