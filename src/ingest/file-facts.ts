@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, type BigIntStats } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { cacheRoot } from './cache-root';
 
 /**
@@ -93,14 +93,16 @@ export function readFileFacts(file: string): FileFacts {
 export interface FileFactsOptions {
   /** A file changed less than this long ago is read but not remembered (default 2 s; tests use 0). */
   racyMs?: number;
+  /** The file's `lstat` (bigint) when the caller has just taken it (a folder walk): not taken again. */
+  stat?: BigIntStats;
 }
 
 /** The facts of a regular file: remembered ones when its stat is unchanged, else read now. */
 export function fileFacts(file: string, opts: FileFactsOptions = {}): FileFacts {
   const racyNs = BigInt(opts.racyMs ?? RACY_MS) * 1_000_000n;
-  const st = lstatSync(file, { bigint: true });
+  const st = opts.stat ?? lstatSync(file, { bigint: true });
   const s = store();
-  const name = resolve(file);
+  const name = isAbsolute(file) ? file : resolve(file);
   const print = printOf(st);
   const known = s?.entries[name];
   if (known && known.print === print) return known.facts;

@@ -23,7 +23,7 @@ export const CODE_DIRS = ['src/benchmarks', 'src/core', 'src/ingest', 'src/regis
 function hashEntries(h: Hash, path: string, from: string): void {
   let st;
   try {
-    st = lstatSync(path);
+    st = lstatSync(path, { bigint: true });
   } catch {
     return;
   }
@@ -34,7 +34,7 @@ function hashEntries(h: Hash, path: string, from: string): void {
   h.update(relative(from, path)).update('\0');
   if (st.isSymbolicLink()) h.update(`symlink:${readlinkSync(path)}`);
   // The file's own SHA-256 (remembered by its stat between builds: a warm build reads no bytes).
-  else if (st.isFile()) h.update(`file:${fileFacts(path).sha256}`);
+  else if (st.isFile()) h.update(`file:${fileFacts(path, { stat: st }).sha256}`);
   else h.update(`special:${st.mode}`);
 }
 
