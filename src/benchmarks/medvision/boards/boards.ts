@@ -6,7 +6,7 @@ import type { GroupStat } from '../../../core/stats/group-stat';
 import { classifyDetectionRegion } from '../scorer/summary';
 import type { TaskType } from '../scorer/sample';
 import { ACC_IOU_MEAN_KEY, GROUP_KEY as G, ROW_ACC_IOU, SUMMARY_KEY as S, mreKey, summaryMreKey } from '../scorer/keys';
-import { loadMedvision, samplesOf, type MedvisionEntry, type SampleValue } from './load';
+import { loadMedvision, samplesOf, samplesOfConfig, type MedvisionEntry, type SampleValue } from './load';
 import { rankSection } from '../../../core/rank';
 import type { FamilyCoverage } from '../reference/compare';
 import { slugify } from '../../../core/slug';
@@ -241,7 +241,7 @@ function configBoards(entries: RankedEntry[]): Board[] {
     const cols = configColumns(family);
     const [primary, ...secondary] = cols;
     const list: Parameters<typeof sectionsOf>[1] = items.map(({ e, c, r }) => {
-      const mine = samplesOf(e, r).filter((s) => s.config === config);
+      const mine = samplesOfConfig(e, r, config);
       const values = mine.map((s) => s.value);
       const boot = stratifiedBootstrap([values], 'pooled', { seedLabel: contentLabel(`medvision/config/${config}`, [values]) });
       const value = primary!.value(c.metrics!);

@@ -84,11 +84,36 @@ function sampleTables(configs: ConfigResult[], samples: Map<string, MedvisionSam
 export function samplesOf(e: MedvisionEntry, r: Pick<ModelResult, 'model' | 'task_type'>): SampleValue[] {
   const t = e.samples.get(`${r.model}|${r.task_type}`);
   if (!t) return [];
-  return t.value.map((value, i) => {
-    const config = t.configs[t.config[i]!]!;
-    const g = t.group[i]!;
-    return { key: `${config}#${t.docId[i]}`, config, ...(g >= 0 ? { group: t.groups[g]! } : {}), value };
-  });
+  return t.value.map((_, i) => sampleAt(t, i));
+}
+
+function sampleAt(t: SampleTable, i: number): SampleValue {
+  const config = t.configs[t.config[i]!]!;
+  const g = t.group[i]!;
+  return { key: `${config}#${t.docId[i]}`, config, ...(g >= 0 ? { group: t.groups[g]! } : {}), value: t.value[i]! };
+}
+
+// Row numbers of each config of a table, found once per table: a board per config used to walk
+// every sample of the run once per config (66 configs × every sample, per entry).
+const rowsByConfig = new WeakMap<SampleTable, Map<number, number[]>>();
+
+/** `samplesOf(e, r)` restricted to one subtask config, in the same order. */
+export function samplesOfConfig(e: MedvisionEntry, r: Pick<ModelResult, 'model' | 'task_type'>, config: string): SampleValue[] {
+  const t = e.samples.get(`${r.model}|${r.task_type}`);
+  if (!t) return [];
+  let rows = rowsByConfig.get(t);
+  if (!rows) {
+    rows = new Map();
+    for (let i = 0; i < t.config.length; i++) {
+      const c = t.config[i]!;
+      const list = rows.get(c);
+      if (list) list.push(i);
+      else rows.set(c, [i]);
+    }
+    rowsByConfig.set(t, rows);
+  }
+  const at = t.configs.indexOf(config);
+  return (rows.get(at) ?? []).map((i) => sampleAt(t, i));
 }
 
 interface Scored {
