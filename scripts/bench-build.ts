@@ -22,7 +22,7 @@ import type { DemoTarget } from '../src/core/demo-submission';
 import { writeDemoSubmission } from '../src/ingest/demo-files';
 import { writeReference } from '../src/ingest/references';
 import { hashSeed, mulberry32 } from '../src/core/prng';
-import { astroBuildArgv } from './lib/astro-build';
+import { astroBuildArgv, pagefindArgs } from './lib/astro-build';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -155,7 +155,7 @@ function build(label: string): BuildFigures {
     .slice(0, 5);
   const t1 = performance.now();
   const pagefind = join(ROOT, 'node_modules', '.bin', 'pagefind');
-  const p = spawnSync(hasTime ? '/usr/bin/time' : pagefind, [...(hasTime ? ['-v', pagefind] : []), '--site', OUT, '--silent'], { cwd: ROOT, encoding: 'utf8' });
+  const p = spawnSync(hasTime ? '/usr/bin/time' : pagefind, [...(hasTime ? ['-v', pagefind] : []), ...pagefindArgs(OUT)], { cwd: ROOT, encoding: 'utf8' });
   if (p.status !== 0) throw new Error(`pagefind failed: ${p.stderr}`);
   return { astro: astroS, astroCpu: cpu, pagefind: (performance.now() - t1) / 1000, pagefindCpu: cpuOf(p.stderr), rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
 }

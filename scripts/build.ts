@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { astroBuildArgv } from './lib/astro-build';
+import { astroBuildArgv, pagefindArgs } from './lib/astro-build';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -45,7 +45,7 @@ rmSync(prev, { recursive: true, force: true });
 await stage('astro');
 run(...astroBuildArgv(root, next));
 await stage('pagefind');
-run(bin('pagefind'), ['--site', next, '--silent']);
+run(bin('pagefind'), pagefindArgs(next));
 for (const must of ['index.html', 'pagefind/pagefind.js']) {
   if (!existsSync(join(next, must))) {
     console.error(`build: ${must} is missing from the new site; dist/ is unchanged`);

@@ -12,3 +12,15 @@ export const ASTRO_NODE_FLAGS = ['--max-semi-space-size=64'];
 export function astroBuildArgv(root: string, outDir: string, extraNodeFlags: readonly string[] = []): [string, string[]] {
   return [process.execPath, [...ASTRO_NODE_FLAGS, ...extraNodeFlags, join(root, 'node_modules', 'astro', 'astro.js'), 'build', '--outDir', outDir]];
 }
+
+/**
+ * The top-level folders of `dist/` that hold searchable pages (`searchable` in Base.astro puts
+ * `data-pagefind-body` on them; Pagefind then drops every page without it). Pagefind is pointed at
+ * these folders only, so it does not parse the compare, review and dated-snapshot pages it would
+ * discard: the index is the same, in about half the CPU time at 200 entries.
+ * `tests/site/search-scope.test.ts` fails when a searchable page lies outside them.
+ */
+export const SEARCHABLE_FOLDERS = ['benchmarks', 'guides', 'metrics', 'models'] as const;
+
+/** `pagefind --site <site> …` arguments (after the pagefind binary). */
+export const pagefindArgs = (site: string): string[] => ['--site', site, '--glob', `{${SEARCHABLE_FOLDERS.join(',')}}/**/*.html`, '--silent'];
