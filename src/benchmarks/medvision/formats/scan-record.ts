@@ -25,8 +25,9 @@ function skipWs(buf: Buffer, i: number, end: number): number {
   return i;
 }
 
-/** `stringStop` for the buffer being scanned, bound once per record. */
+/** `stringStop` for the buffer being scanned, and that buffer. */
 let stringStop: (p: number, end: number) => number = () => -1;
+let boundTo: Buffer | undefined;
 
 /**
  * Escapes seen that spell a printable ASCII character other than `"` and `\` (`\/`, `\u0000`–`\u007f`):
@@ -241,7 +242,12 @@ function reset(spec: KeySpec): void {
 export function scanRecord(buf: Buffer, start: number, end: number, spec: KeySpec): boolean {
   reset(spec);
   othersTop = 0;
-  stringStop = stringStopFor(buf);
+  // Bound again only for another Buffer: one Buffer's memory never changes (a grown WebAssembly
+  // memory gives the reader a new view), and asking a Memory for its buffer is a slow API call.
+  if (buf !== boundTo) {
+    stringStop = stringStopFor(buf);
+    boundTo = buf;
+  }
   const i = skipWs(buf, start, end);
   if (buf[i] !== LBRACE || i >= end) return false;
   const j = scanObject(buf, i, end, spec, 1);
