@@ -4,8 +4,9 @@
  * sequential one exactly: each file is scored by the same code, sent back in columns, and the
  * model summaries are grouped here in upstream's order. Used by `score` (no per-sample records
  * kept) when asked for: EVALBOARD_SCORE_THREADS=N (N ≥ 2). The default is one thread: measured on
- * this project's 2-core machine, the pool cost ≈ 0.5 s more CPU (each worker loads the reader
- * and zod) and was no faster in wall time on the 100 k-record tree (0.89×; docs/scaling.md).
+ * this project's 2-core machine, the pool cost ≈ 0.6–0.75 s more CPU (each worker loads the reader
+ * and zod and warms its own JIT) and wins by wall only when a core is idle (0.83× one thread at
+ * load 7.5, 1.08–1.16× at load 1–4 on the 100 k-record tree; docs/scaling.md).
  * Without a compiled worker (tests and the site run from source) it scores in this thread.
  */
 import { existsSync, statSync } from 'node:fs';
