@@ -1,20 +1,12 @@
 // A bold run-in label ("Data:", "Source:", "Unit:") is followed by a space on every built page.
 // Astro drops the space between a closing tag and an expression in some positions (DataNote
 // rendered "Data:public dataset"), which a reader sees as a typo.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../e2e/build';
+import { DIST, ROOT, htmlFiles } from '../helpers/dist-pages';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const DIST = join(ROOT, 'dist');
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((e) => {
-    const p = join(dir, e);
-    return statSync(p).isDirectory() ? (e === '_astro' || e === 'pagefind' ? [] : htmlFiles(p)) : e.endsWith('.html') ? [p] : [];
-  });
-}
 
 describe('run-in labels', () => {
   beforeAll(() => ensureBuilt(ROOT), 600_000);

@@ -1,21 +1,13 @@
 // Pagefind reads only the folders that hold searchable pages (scripts/lib/astro-build.ts): a
 // searchable page anywhere else would silently vanish from search. Every built page with
 // data-pagefind-body must lie in those folders, and the index must know each of them.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCHABLE_FOLDERS } from '../../scripts/lib/astro-build';
 import { ensureBuilt } from '../e2e/build';
+import { DIST, ROOT, htmlFiles } from '../helpers/dist-pages';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const DIST = join(ROOT, 'dist');
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((e) => {
-    const p = join(dir, e);
-    return statSync(p).isDirectory() ? (e === '_astro' || e === 'pagefind' ? [] : htmlFiles(p)) : e.endsWith('.html') ? [p] : [];
-  });
-}
 
 describe('search scope', () => {
   beforeAll(() => ensureBuilt(ROOT), 600_000);

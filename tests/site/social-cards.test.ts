@@ -5,16 +5,8 @@ import { join, relative } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../e2e/build';
+import { DIST, ROOT, htmlFiles } from '../helpers/dist-pages';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const DIST = join(ROOT, 'dist');
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((e) => {
-    const p = join(dir, e);
-    return statSync(p).isDirectory() ? (e === '_astro' || e === 'pagefind' ? [] : htmlFiles(p)) : e.endsWith('.html') ? [p] : [];
-  });
-}
 
 describe('board social cards', () => {
   beforeAll(() => ensureBuilt(ROOT), 600_000);
