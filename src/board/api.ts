@@ -150,10 +150,13 @@ export async function routedApiDocuments(base = '/', site = ''): Promise<ApiDocu
 }
 
 export function apiDocuments(base = '/', site = ''): Promise<ApiDocument[]> {
-  const key = `${base}|${site}`;
+  // The origin with or without its trailing slash is one site (the API page passes Astro.site's
+  // href, the route import.meta.env.SITE): the documents were built twice per build.
+  const origin = site.replace(/\/$/, '');
+  const key = `${base}|${origin}`;
   if (!cache || cachedFor !== key) {
     cachedFor = key;
-    cache = build(base, site);
+    cache = build(base, origin);
   }
   return cache;
 }
