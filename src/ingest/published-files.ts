@@ -30,10 +30,23 @@ function checkPath(path: string): void {
   if (path.startsWith('/') || path.split('/').some((s) => s === '' || s === '.' || s === '..') || path.includes('\\')) throw new Error(`published file: bad output path ${JSON.stringify(path)}`);
 }
 
+const sameSource = (a: PublishedFile, b: PublishedFile): boolean =>
+  'file' in a && 'file' in b ? a.file === b.file : 'bytes' in a && 'bytes' in b ? Buffer.from(a.bytes).equals(Buffer.from(b.bytes)) : false;
+
+/**
+ * Records one output file. Two different sources for one path (two entries whose names give one
+ * file path) fail the build naming the path, rather than the second silently replacing the first.
+ */
+function record(f: PublishedFile): void {
+  const had = registry().get(f.path);
+  if (had && !sameSource(had, f)) throw new Error(`published file ${f.path}: recorded twice with different contents (${'file' in had ? had.file : 'bytes'} and ${'file' in f ? f.file : 'bytes'})`);
+  registry().set(f.path, f);
+}
+
 /** Publishes the cache file `file` at `path`, or `bytes` when there is no cache file (the cache off, a read-only checkout). */
 export function publishCached(path: string, file: string | undefined, bytes: () => Uint8Array): void {
   checkPath(path);
-  registry().set(path, file === undefined ? { path, bytes: bytes() } : { path, file });
+  record(file === undefined ? { path, bytes: bytes() } : { path, file });
 }
 
 /**
@@ -45,7 +58,7 @@ export function publishBytes(path: string, body: string | Uint8Array): void {
   checkPath(path);
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   if (cacheOff()) {
-    registry().set(path, { path, bytes });
+    record({ path, bytes });
     return;
   }
   const sha = createHash('sha256').update(bytes).digest('hex');
@@ -58,11 +71,11 @@ export function publishBytes(path: string, body: string | Uint8Array): void {
       writeFileSync(tmp, bytes);
       renameSync(tmp, file);
     } catch {
-      registry().set(path, { path, bytes }); // a read-only cache: keep the bytes
+      record({ path, bytes }); // a read-only cache: keep the bytes
       return;
     }
   }
-  registry().set(path, { path, file });
+  record({ path, file });
 }
 
 /** Every file recorded so far, by path. */

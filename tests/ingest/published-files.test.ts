@@ -73,6 +73,18 @@ describe('published files', () => {
     expect(readFileSync(join(out, 'api/v1/manifest.json'), 'utf8')).toBe('{"routed":true}');
   });
 
+  it('fails when one path is recorded with two different contents, and accepts the same one again', () => {
+    const a = cacheFile('one.json', '{"a":1}');
+    const b = cacheFile('two.json', '{"b":2}');
+    publishCached('api/v1/samples/x/e.json', a, () => Buffer.from('unused'));
+    publishCached('api/v1/samples/x/e.json', a, () => Buffer.from('unused'));
+    expect(() => publishCached('api/v1/samples/x/e.json', b, () => Buffer.from('unused'))).toThrow(/api\/v1\/samples\/x\/e\.json: recorded twice with different contents/);
+    publishBytes('explore-data/b/w.json', '{"w":1}');
+    publishBytes('explore-data/b/w.json', '{"w":1}');
+    expect(() => publishBytes('explore-data/b/w.json', '{"w":2}')).toThrow(/recorded twice/);
+    expect(publishedFiles().map((f) => f.path)).toEqual(['api/v1/samples/x/e.json', 'explore-data/b/w.json']);
+  });
+
   it('refuses a path that is absolute or leaves the output folder', () => {
     for (const p of ['/etc/x', '../x', 'a/../../x', 'a//b', 'a\\b']) expect(() => publishBytes(p, 'x'), p).toThrow(/bad output path/);
     expect(publishedFiles()).toEqual([]);
