@@ -1,8 +1,10 @@
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { setBootstrapMemo, type BootstrapInput, type BootstrapResult } from '../core/stats/bootstrap';
 import { cacheRoot, codeVersion } from './score-cache';
+import { ensureCacheRoot } from './cache-root';
+import { noteCacheUse, onCacheSweep } from './cache-use';
 
 /**
  * Bootstrap intervals kept between builds: `<cache>/bootstrap/<code hash>.jsonl`, one line per
@@ -15,8 +17,25 @@ type Line = [key: string, estimate: number | string, lo: number | string, hi: nu
 const enc = (v: number): number | string => (Number.isFinite(v) ? v : String(v));
 const dec = (v: number | string): number => (typeof v === 'number' ? v : Number(v));
 
+const lineOf = (key: string, r: BootstrapResult): string => JSON.stringify([key, enc(r.estimate), enc(r.lo), enc(r.hi), r.replicates, r.level, r.p === undefined ? null : enc(r.p)] satisfies Line);
+
 function diskStore(file: string) {
   let known: Map<string, BootstrapResult> | undefined;
+  // The keys this process looked up or added: a sweep rewrites the file with these alone.
+  const used = new Set<string>();
+  noteCacheUse(file);
+  onCacheSweep(() => {
+    const keep = [...load()].filter(([key]) => used.has(key));
+    if (keep.length === known!.size) return;
+    try {
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, keep.map(([key, r]) => `${lineOf(key, r)}\n`).join(''));
+      renameSync(tmp, file);
+      known = new Map(keep);
+    } catch {
+      // the cache is an optimisation
+    }
+  });
   const load = (): Map<string, BootstrapResult> => {
     if (known) return known;
     known = new Map();
@@ -38,13 +57,18 @@ function diskStore(file: string) {
     return known;
   };
   return {
-    get: (key: string) => load().get(key),
+    get: (key: string) => {
+      const r = load().get(key);
+      if (r) used.add(key);
+      return r;
+    },
     set: (key: string, r: BootstrapResult) => {
       load().set(key, r);
-      const line: Line = [key, enc(r.estimate), enc(r.lo), enc(r.hi), r.replicates, r.level, r.p === undefined ? null : enc(r.p)];
+      used.add(key);
       try {
+        ensureCacheRoot();
         mkdirSync(join(file, '..'), { recursive: true });
-        appendFileSync(file, `${JSON.stringify(line)}\n`);
+        appendFileSync(file, `${lineOf(key, r)}\n`);
       } catch {
         // the cache is an optimisation; a read-only checkout still builds
       }

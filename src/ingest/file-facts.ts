@@ -1,7 +1,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { cacheRoot } from './cache-root';
+import { cacheRoot, ensureCacheRoot } from './cache-root';
+import { noteCacheUse, onCacheSweep } from './cache-use';
 
 /**
  * What the build needs to know about a file's bytes — its SHA-256 and its longest line — read once
@@ -25,6 +26,8 @@ const RACY_MS = 2000;
 interface Store {
   file: string;
   entries: Record<string, { print: string; facts: FileFacts }>;
+  /** The files looked up in this process: a sweep keeps only their entries (a deleted file's entry would stay forever). */
+  seen: Set<string>;
   dirty: boolean;
 }
 
@@ -46,8 +49,18 @@ function store(): Store | undefined {
   } catch {
     // missing or broken: every file is read again
   }
-  s = { file, entries, dirty: false };
+  const made: Store = { file, entries, seen: new Set(), dirty: false };
+  s = made;
   stores.set(root, s);
+  noteCacheUse(file);
+  onCacheSweep(() => {
+    for (const name of Object.keys(made.entries)) {
+      if (made.seen.has(name)) continue;
+      delete made.entries[name];
+      made.dirty = true;
+    }
+    flushFileFacts();
+  });
   if (!flushOnExit) process.once('exit', flushFileFacts);
   flushOnExit = true;
   return s;
@@ -104,6 +117,7 @@ export function fileFacts(file: string, opts: FileFactsOptions = {}): FileFacts 
   const s = store();
   const name = isAbsolute(file) ? file : resolve(file);
   const print = printOf(st);
+  s?.seen.add(name);
   const known = s?.entries[name];
   if (known && known.print === print) return known.facts;
   const facts = readFileFacts(file);
@@ -127,6 +141,7 @@ export function flushFileFacts(): void {
   for (const s of stores.values()) {
     if (!s.dirty) continue;
     try {
+      ensureCacheRoot();
       mkdirSync(dirname(s.file), { recursive: true });
       const tmp = `${s.file}.${process.pid}.tmp`;
       writeFileSync(tmp, JSON.stringify({ format: FORMAT, entries: s.entries }));

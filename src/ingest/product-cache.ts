@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureCacheRoot } from './cache-root';
+import { noteCacheUse } from './cache-use';
 import { CODE_DIRS, cacheKey, cacheRoot, codeVersionOf } from './score-cache';
 
 /**
@@ -96,6 +98,7 @@ async function keyedProducts<M>(kind: string, key: string, label: string, comput
   const at = join(cacheRoot(), 'products', kind, key);
   const store = (meta: M): ProductStore<M> => ({ meta, read: (name) => readFileSync(join(at, fileName(name))), fileOf: (name) => join(at, fileName(name)), key });
   const metaFile = join(at, 'meta.json');
+  noteCacheUse(at);
   if (existsSync(metaFile)) {
     try {
       const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as M;
@@ -111,6 +114,7 @@ async function keyedProducts<M>(kind: string, key: string, label: string, comput
   // never changes under a built site, and a site never changes a cache entry).
   const tmp = `${at}.${process.pid}.tmp`;
   try {
+    ensureCacheRoot();
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp, { recursive: true });
   } catch {

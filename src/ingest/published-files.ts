@@ -13,7 +13,8 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cacheRoot } from './cache-root';
+import { cacheRoot, ensureCacheRoot } from './cache-root';
+import { noteCacheUse } from './cache-use';
 
 /** One output file: its path below the output folder (`/`-separated, no leading slash) and where its bytes are. */
 export type PublishedFile = { path: string; file: string } | { path: string; bytes: Uint8Array };
@@ -66,6 +67,7 @@ export function publishBytes(path: string, body: string | Uint8Array): void {
   const file = join(dir, sha);
   if (!existsSync(file)) {
     try {
+      ensureCacheRoot();
       mkdirSync(dir, { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, bytes);
@@ -75,6 +77,7 @@ export function publishBytes(path: string, body: string | Uint8Array): void {
       return;
     }
   }
+  noteCacheUse(file);
   record({ path, file });
 }
 

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
-import { cacheRoot } from './cache-root';
+import { cacheRoot, ensureCacheRoot } from './cache-root';
+import { noteCacheUse } from './cache-use';
 import { fileFacts } from './file-facts';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -100,6 +101,7 @@ function readCached<T>(file: string): { value: T } | undefined {
 export function cached<T>(benchmark: string, dir: string, compute: () => T, opts: CacheOptions = {}): T {
   if (process.env.EVALBOARD_NO_CACHE) return compute();
   const file = cacheFile(benchmark, dir, opts);
+  noteCacheUse(file);
   const hit = readCached<T>(file);
   if (hit) return hit.value;
   const value = compute();
@@ -111,6 +113,7 @@ export function cached<T>(benchmark: string, dir: string, compute: () => T, opts
 export async function cachedAsync<T>(benchmark: string, dir: string, compute: () => Promise<T>, opts: CacheOptions = {}): Promise<T> {
   if (process.env.EVALBOARD_NO_CACHE) return compute();
   const file = cacheFile(benchmark, dir, opts);
+  noteCacheUse(file);
   const hit = readCached<T>(file);
   if (hit) return hit.value;
   const value = await compute();
@@ -121,6 +124,7 @@ export async function cachedAsync<T>(benchmark: string, dir: string, compute: ()
 function writeCached(file: string, value: unknown): void {
   const base = dirname(file);
   try {
+    ensureCacheRoot();
     mkdirSync(base, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(value, replacer));

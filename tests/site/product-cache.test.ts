@@ -4,13 +4,14 @@
 // and every other per-sample file it publishes is a hard link to the cache file the first build
 // published; a changed submission reassembles every unit it ran; and what a build publishes equals
 // what a build without the cache computes.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeMedvisionCorpus } from '../../scripts/lib/medvision-corpus';
 import { DEMO_CONFIGS, TASK_TAG } from '../../src/benchmarks/medvision/demo/generator';
 import { slugify } from '../../src/core/slug';
+import { productBuild } from '../helpers/product-build';
 
 const TMP = mkdtempSync(join(tmpdir(), 'evalboard-product-cache-'));
 const LOG = join(TMP, 'cache.log');
@@ -29,50 +30,8 @@ afterAll(() => {
 const configs = (['TL', 'AD', 'Detection'] as const).map((f) => DEMO_CONFIGS.find((c) => c.family === f)!);
 const corpus = (entries: number) => writeMedvisionCorpus({ root: TMP, entries, configs, perSubtask: 6, seed: 'product-cache', prefix: 'pc', treeClass: 'pilot' });
 
-interface Built {
-  /** Every API document and explorer data file by path below the site: routed documents' bodies, and the files the linker put in `out`. */
-  files: Map<string, string>;
-  /** The product-cache log (`hit|miss <kind> <dir or unit>`). */
-  log: string[];
-  /** The linker's log: `link|copy|write <path> <source>`. */
-  links: string[];
-  out: string;
-}
-
 let builds = 0;
-/**
- * One build's products as the site build makes them: the API documents Astro routes, then every
- * per-sample file the build records (API samples, explorer unit documents) linked into a fresh
- * output folder by the integration's linker. Each build is a fresh module graph.
- */
-async function build(): Promise<Built> {
-  writeFileSync(LOG, '');
-  writeFileSync(LINKS, '');
-  vi.resetModules();
-  const { clearPublishedFiles, linkPublishedFiles } = await import('../../src/ingest/published-files');
-  clearPublishedFiles();
-  const { routedApiDocuments, documentBody } = await import('../../src/board/api');
-  const { publishExplorerData } = await import('../../src/board/explorer');
-  const files = new Map<string, string>();
-  const text = (b: string | Uint8Array) => (typeof b === 'string' ? b : Buffer.from(b).toString('base64'));
-  for (const d of await routedApiDocuments()) files.set(d.path, text(documentBody(d)));
-  await publishExplorerData();
-  const out = join(TMP, `out-${builds++}`);
-  linkPublishedFiles(out);
-  const walk = (dir: string, rel: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(join(dir, e.name), r);
-      else {
-        expect(files.has(r), `${r}: routed and linked both`).toBe(false);
-        files.set(r, text(readFileSync(join(dir, e.name))));
-      }
-    }
-  };
-  walk(out, '');
-  const read = (f: string) => readFileSync(f, 'utf8').trim().split('\n').filter(Boolean);
-  return { files, log: read(LOG), links: read(LINKS), out };
-}
+const build = () => productBuild({ log: LOG, links: LINKS, out: join(TMP, `out-${builds++}`) });
 
 const folderOf = (line: string) => line.split(' ')[2]!.split('/').at(-1)!;
 const lines = (log: string[], what: 'hit' | 'miss', kind: string) => log.filter((l) => l.startsWith(`${what} ${kind} `)).map(folderOf).sort();

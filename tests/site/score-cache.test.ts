@@ -147,7 +147,7 @@ describe('product-cache code key', () => {
 describe('deploy workflow', () => {
   it('restores .cache/scored before the build, keyed by the code hash, and saves it under a key that follows the results', () => {
     const w = parse(readFileSync(join(ROOT, '.github/workflows/deploy.yml'), 'utf8'));
-    const steps: { id?: string; uses?: string; run?: string; with?: Record<string, string> }[] = w.jobs.build.steps;
+    const steps: { id?: string; uses?: string; run?: string; with?: Record<string, string>; env?: Record<string, string> }[] = w.jobs.build.steps;
     const hash = steps.findIndex((s) => s.run?.includes('npm run --silent cache-key'));
     const cache = steps.findIndex((s) => s.uses === 'actions/cache@v4' && s.with?.path === '.cache/scored');
     const buildAt = steps.findIndex((s) => s.run === 'npm run build');
@@ -159,5 +159,7 @@ describe('deploy workflow', () => {
     const code = `\${{ steps.${steps[hash]!.id}.outputs.code }}`;
     expect(c.key).toBe(`scored-${code}-\${{ hashFiles('results/**', 'references/**', 'sources.json') }}`);
     expect(c['restore-keys']!.trim()).toBe(`scored-${code}-`);
+    // The build sweeps what it did not use before the cache is saved (tests/ingest/cache-prune.test.ts).
+    expect(steps[buildAt]!.env?.EVALBOARD_CACHE_PRUNE).toBe('1');
   });
 });
