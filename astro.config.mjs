@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import publishedFiles from './src/integrations/published-files.ts';
 import cacheSweep from './src/integrations/cache-sweep.ts';
+import devEndpointPaths from './src/integrations/dev-endpoint-paths.ts';
 
 export default defineConfig({
   site: 'https://evalboard.example.org',
@@ -12,6 +13,7 @@ export default defineConfig({
   build: { format: 'directory', concurrency: 4 },
   // sitemap-index.xml + sitemap-0.xml of every page (endpoints such as the API and feeds are not pages);
   // published-files links the per-sample files from the product cache into the output; cache-sweep
-  // then (EVALBOARD_CACHE_PRUNE=1) deletes the cache entries the build did not use.
-  integrations: [sitemap(), publishedFiles(), cacheSweep()],
+  // then (EVALBOARD_CACHE_PRUNE=1) deletes the cache entries the build did not use;
+  // dev-endpoint-paths lets `astro dev` serve data files at the built site's paths.
+  integrations: [sitemap(), publishedFiles(), cacheSweep(), devEndpointPaths()],
 });
