@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keySpec, rangeOf, scanRecord } from '../../src/benchmarks/medvision/formats/scan-record';
 import { readParsedFile } from '../../src/benchmarks/medvision/formats/read-parsed-file';
-import { DOC_KEYS, PROFILE_KEYS, RECORD_KEYS } from '../../src/benchmarks/medvision/formats/record-schema';
+import { DOC_KEYS, PROFILE_KEYS, RECORD_KEYS } from '../../src/benchmarks/medvision/formats/record-keys';
 import { parseTolerantJson } from '../../src/core/tolerant-json';
 import { arenaLineBuffer } from '../../src/core/string-stop';
 

@@ -7,7 +7,7 @@
  */
 import type { KeySpec } from './scan-record';
 import { parseSmallJson } from './small-json';
-import { DOC_KEYS, PROFILE_KEYS, RECORD_KEYS } from './record-schema';
+import { DOC_KEYS, PROFILE_KEYS, RECORD_KEYS } from './record-keys';
 
 const top = (key: string) => RECORD_KEYS.indexOf(key);
 const doc = (key: string) => DOC_KEYS.indexOf(key);

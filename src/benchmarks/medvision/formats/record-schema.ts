@@ -10,7 +10,7 @@ const positive = finite.refine((v) => !Number.isFinite(v) || v > 0, 'expected a 
 const positivePair = z.tuple([positive, positive], { error: 'expected a list of 2 numbers' });
 const strings = z.array(z.string(), { error: 'expected a list of strings' }).min(1, 'expected at least one response');
 
-const biometricProfileSchema = z.looseObject({
+export const biometricProfileSchema = z.looseObject({
   metric_type: z.union([z.string(), z.array(z.string())]).optional(),
   metric_key: z.union([z.string(), z.array(z.string())]).optional(),
 });
@@ -39,15 +39,3 @@ export const medvisionRecordSchema = z.looseObject({
 });
 
 export type MedvisionRecord = z.infer<typeof medvisionRecordSchema>;
-
-/**
- * The keys the fast scanner extracts; everything else on the line is skipped unparsed. `resps` (the
- * raw model text, `[[text]]`) is located but never parsed whole: the answer is cut out of its bytes.
- */
-export const RECORD_KEYS: readonly string[] = ['doc_id', 'doc', 'target', 'filtered_resps', 'nMAE', 'LLM_filtered_resps', 'resps'];
-export const RESPS_INDEX = RECORD_KEYS.indexOf('resps');
-export const TARGET_INDEX = RECORD_KEYS.indexOf('target');
-
-/** The `doc` fields scoring and grouping read; the scanner skips the rest (file paths, boxes…). */
-export const DOC_KEYS: readonly string[] = Object.keys(medvisionDocSchema.shape);
-export const PROFILE_KEYS: readonly string[] = Object.keys(biometricProfileSchema.shape);

@@ -9,7 +9,7 @@
  */
 import type { Finding } from '../../../core/findings';
 import { datasetFromFile } from './discover';
-import { readParsedFile, type MedvisionSample, type ParsedFile, type ReadOptions } from './read-parsed-file';
+import type { MedvisionSample, ParsedFile, ReadOptions } from './read-records';
 import { aggregateScored, scoreSample, type GroupMetrics, type ScoredSample } from '../scorer/aggregate';
 import { labelGroup } from '../scorer/label-groups';
 import type { TaskType, ValueKind } from '../scorer/sample';
@@ -96,12 +96,12 @@ export interface ScoreFileOptions {
   display: string;
   taskType: TaskType;
   trustSubmittedParse?: boolean;
-  /** The parsed-file reader (tests substitute one). */
-  read?: FileReader;
+  /** The parsed-file reader: `readParsedFile`, or a worker's reader without zod (./score-worker.ts). */
+  read: FileReader;
 }
 
 /** Read and score one samples file. */
-export function scoreFile({ file, display, taskType, trustSubmittedParse = false, read = readParsedFile }: ScoreFileOptions): ScoredFile {
+export function scoreFile({ file, display, taskType, trustSubmittedParse = false, read }: ScoreFileOptions): ScoredFile {
   const parsed = read(file, display, taskType, { trustSubmittedParse });
   const findings = [...parsed.findings];
   const { samples, scored } = scoreAll(taskType, parsed.samples, display, findings);

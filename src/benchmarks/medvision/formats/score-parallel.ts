@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { discoverModelFolders, taskTypeOf } from './discover';
 import { decodeScoredFile, type EncodedFile, type ScoredFile } from './score-file';
 import { mergeScores, scoreMedvisionTree, scoreModelFolder, shownPath, type MedvisionScore } from './score-tree';
-import type { ScoreFileTask } from './score-worker';
+import type { ScoreFileResult, ScoreFileTask } from './score-worker';
 
 /** The compiled worker beside the compiled tool (`dist-cli/`); absent when running from source. */
 const WORKER = new URL('./medvision-score-worker.mjs', import.meta.url);
@@ -49,15 +49,15 @@ export async function scoreMedvisionTreeParallel(root: string, opts: ParallelSco
 
   const { default: Tinypool } = await import('tinypool');
   const pool = new Tinypool({ filename: WORKER.href, minThreads: threads, maxThreads: threads });
-  let encoded: EncodedFile[];
+  let results: ScoreFileResult[];
   try {
     // Largest first, so no big file starts last and leaves the other threads idle.
     const order = [...tasks].sort((a, b) => size.get(b.file)! - size.get(a.file)!);
     let done = 0;
     opts.progress?.(0, order.length, 'files');
-    encoded = await Promise.all(
+    results = await Promise.all(
       order.map(async (t) => {
-        const e = (await pool.run(t)) as EncodedFile;
+        const e = (await pool.run(t)) as ScoreFileResult;
         opts.progress?.(++done, order.length, t.display);
         return e;
       }),
@@ -71,6 +71,9 @@ export async function scoreMedvisionTreeParallel(root: string, opts: ParallelSco
   } finally {
     await pool.destroy();
   }
+  // A file a worker deferred (a record only the schema can judge) is not in the map: scoreModelFolder
+  // reads and scores it here, with the schema.
+  const encoded = results.filter((r): r is EncodedFile => !('deferred' in r));
   const scoredFiles = new Map<string, ScoredFile>(encoded.map((e) => [e.file, decodeScoredFile(e)]));
   return mergeScores(folders.map((folder) => scoreModelFolder({ folder, root, trustSubmittedParse, scoredFiles })));
 }

@@ -1,7 +1,7 @@
 import { basename, relative } from 'node:path';
 import type { Finding } from '../../../core/findings';
 import { discoverModelFolders, configName, taskTypeOf, type ModelFolder } from './discover';
-import type { MedvisionSample } from './read-parsed-file';
+import { readParsedFile, type MedvisionSample } from './read-parsed-file';
 import { readClaimed } from './claimed';
 import { scoreFile, type FileReader, type ScoredFile } from './score-file';
 import { aggregateScored, type GroupMetrics, type ScoredSample } from '../scorer/aggregate';
@@ -107,7 +107,7 @@ function scoreModel({ folder, root, keepSamples = false, read, trustSubmittedPar
       out.findings.push({ path: rel(file), pointer: '$', severity: 'error', message: 'cannot tell the task family (TL, AD or Detection) from the file name or task folder; file not scored' });
       continue;
     }
-    const scored = scoredFiles?.get(file) ?? scoreFile({ file, display: rel(file), taskType, trustSubmittedParse, ...(read ? { read } : {}) });
+    const scored = scoredFiles?.get(file) ?? scoreFile({ file, display: rel(file), taskType, trustSubmittedParse, read: read ?? readParsedFile });
     out.findings.push(...scored.findings);
     if (keepSamples) (out.samples ??= new Map()).set(rel(file), scored.samples ?? []);
     const list = perType.get(taskType) ?? [];
