@@ -3,8 +3,8 @@
 // Run by `npm ci` (prepare) and, whenever an input changed since the last compile, by
 // scripts/cli/run.mjs just before it starts a tool, so a stale dist-cli/ never runs old code.
 // npm packages stay external (imported from node_modules); only our own TypeScript is bundled.
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import console from 'node:console';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
@@ -27,7 +27,19 @@ export function stamp(root, file) {
   return `${st.size}:${st.mtimeMs}`;
 }
 
-/** Compile every tool; each output (and the meta file last) is written whole, then renamed in place. */
+/**
+ * zod's namespace re-exports every locale (≈ 370 KB of the bundle); nothing of ours reads
+ * `z.locales` (zod's own English messages are imported directly), so the tools get an empty one.
+ */
+const noZodLocales = {
+  name: 'no-zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => (args.importer.includes('/node_modules/zod/') ? { path: 'zod-locales', namespace: 'no-zod-locales' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'no-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
+/** Compile every tool in one pass; each output (and the meta file last) is written whole, then renamed in place. */
 export async function compile(root, tools = TOOLS) {
   const { build } = await import('esbuild');
   const out = join(root, OUT_DIR);
@@ -35,40 +47,51 @@ export async function compile(root, tools = TOOLS) {
   const inputs = new Set([relative(root, new URL(import.meta.url).pathname), 'package-lock.json', 'tsconfig.json']);
   // A checkout without a worker's source (the runner's own tests) compiles the tools alone.
   const entries = [...tools.map((tool) => [tool, join('scripts', `${tool}.ts`)]), ...Object.entries(WORKERS).filter(([, src]) => existsSync(join(root, src)))];
-  for (const [tool, entry] of entries) {
-    const r = await build({
-      absWorkingDir: root,
-      entryPoints: [entry],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      // Libraries are bundled too: resolving and linking zod's hundreds of ES modules and lexing
-      // CommonJS ones cost more start-up than parsing one file. Left out: tools that find their own
-      // files at run time, and the benchmarks' lazy page components (`() => import('./x.astro')`),
-      // which are Astro's and never loaded by a tool.
-      external: ['*.astro', ...UNBUNDLED],
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-      write: false,
-      metafile: true,
-      sourcemap: 'linked', // stack traces in our sources with node --enable-source-maps
-      sourcesContent: false,
-      logLevel: 'error',
-      outfile: join(OUT_DIR, `${tool}.mjs`),
-    });
-    // Our files, stamped one by one; the libraries through the lockfile that pins them.
-    for (const f of Object.keys(r.metafile.inputs)) if (!f.includes('node_modules/')) inputs.add(f);
-    for (const file of r.outputFiles) {
-      const tmp = `${file.path}.${process.pid}.tmp`;
-      mkdirSync(dirname(file.path), { recursive: true });
-      writeFileSync(tmp, file.contents);
-      renameSync(tmp, file.path);
-    }
+  const r = await build({
+    absWorkingDir: root,
+    entryPoints: entries.map(([name, src]) => ({ in: src, out: name })),
+    bundle: true,
+    // Code the tools share, and every module behind a dynamic import(), is a chunk of its own
+    // (beside the tools: a chunk's import.meta.url finds the worker), loaded only when reached:
+    // `score` of a MedVision tree never compiles or runs the boards, checks or importers.
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Libraries are bundled too: resolving and linking zod's hundreds of ES modules and lexing
+    // CommonJS ones cost more start-up than parsing one file. Left out: tools that find their own
+    // files at run time, and the benchmarks' lazy page components (`() => import('./x.astro')`),
+    // which are Astro's and never loaded by a tool.
+    external: ['*.astro', ...UNBUNDLED],
+    plugins: [noZodLocales],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    write: false,
+    metafile: true,
+    sourcemap: 'linked', // stack traces in our sources with node --enable-source-maps
+    sourcesContent: false,
+    logLevel: 'error',
+    outdir: OUT_DIR,
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    outExtension: { '.js': '.mjs' },
+  });
+  // Our files, stamped one by one; the libraries through the lockfile that pins them.
+  for (const f of Object.keys(r.metafile.inputs)) if (!f.includes('node_modules/') && !f.startsWith('no-zod-locales:')) inputs.add(f);
+  // Chunks before the tools that import them; chunks of an earlier compile are removed after.
+  const isChunk = (p) => /\/chunk-[^/]*$/.test(p);
+  const files = [...r.outputFiles].sort((a, b) => Number(isChunk(b.path)) - Number(isChunk(a.path)));
+  for (const file of files) {
+    const tmp = `${file.path}.${process.pid}.tmp`;
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(tmp, file.contents);
+    renameSync(tmp, file.path);
   }
   const meta = { inputs: Object.fromEntries([...inputs].sort().map((f) => [f, stamp(root, f)])) };
   const tmp = join(out, `${META}.${process.pid}.tmp`);
   writeFileSync(tmp, JSON.stringify(meta, null, 1));
   renameSync(tmp, join(out, META));
+  const written = new Set(files.map((f) => basename(f.path)));
+  for (const f of readdirSync(out)) if (f.startsWith('chunk-') && !written.has(f)) rmSync(join(out, f), { force: true });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -6,16 +6,11 @@ import { clinicalbenchReferenceSchema } from './reference/schema';
 import { suites as scoringSuites } from './conformance/scoring';
 import { suites as generatorSuites } from './conformance/generator';
 import { workedExample } from './worked-examples';
-import { checkClinicalbench } from './checks';
-import { clinicalbenchBoards } from './boards/boards';
-import { datasetCsv, datasetJson, officialSeeds, seedDatasetPath, seedPagePath, seedPages, seedView } from './boards/seeds';
-import { clinicalbenchCompareData } from './compare';
 import { writeClinicalbenchDemo } from './demo/write';
-import { clinicalbenchDigest } from './digest';
-import { clinicalbenchImporter } from './importer/import';
-import { clinicalbenchSampleFiles } from './boards/samples';
-import { clinicalbenchReported, clinicalbenchReportedOn } from './boards/reported';
-import { clinicalbenchExplorer } from './explorer';
+
+// Loaded on first use, so a tool that only scores files (the `score` CLI) never evaluates the
+// checks, boards, explorer or importer, nor what they import (docs/scaling.md, start-up).
+const seeds = () => import('./boards/seeds');
 
 const noSlash = (p: string) => p.replace(/\/$/, '');
 
@@ -36,25 +31,34 @@ export const clinicalbench: Benchmark = {
   conformance: { folders: ['clinicalbench'], suites: [...scoringSuites, ...generatorSuites] },
   workedExample,
   submissions: {
-    check: checkClinicalbench,
-    boards: clinicalbenchBoards,
-    compareData: clinicalbenchCompareData,
-    contentDigest: clinicalbenchDigest,
-    sampleFiles: clinicalbenchSampleFiles,
-    reported: clinicalbenchReported,
-    reportedOn: clinicalbenchReportedOn,
-    explorer: clinicalbenchExplorer,
+    check: async (dir, ctx) => (await import('./checks')).checkClinicalbench(dir, ctx),
+    boards: async (admitted) => (await import('./boards/boards')).clinicalbenchBoards(admitted),
+    compareData: async (slug, admitted) => (await import('./compare')).clinicalbenchCompareData(slug, admitted),
+    contentDigest: async (dir) => (await import('./digest')).clinicalbenchDigest(dir),
+    sampleFiles: async (admitted) => (await import('./boards/samples')).clinicalbenchSampleFiles(admitted),
+    reported: async (board, admitted) => (await import('./boards/reported')).clinicalbenchReported(board, admitted),
+    // The README's published figures are overall scores: shown on the overall board only.
+    reportedOn: (_suite, board) => board.kind === 'overall',
+    explorer: async (admitted) => (await import('./explorer')).clinicalbenchExplorer(admitted),
   },
   /** The seed pages: what an agent faces on each official (seed, task), without the answer key. */
-  pages: async () => [
-    { path: 'seeds', component: () => import('./pages/SeedIndex.astro'), props: { seeds: await officialSeeds() } },
-    ...(await seedPages()).map(({ seed, task, usedBy }) => ({ path: noSlash(seedPagePath(seed, task)), component: () => import('./pages/SeedPage.astro'), props: { seed, task, usedBy } })),
-  ],
-  files: async () =>
-    (await seedPages()).flatMap(({ seed, task }) => [
+  pages: async () => {
+    const { officialSeeds, seedPagePath, seedPages } = await seeds();
+    return [
+      { path: 'seeds', component: () => import('./pages/SeedIndex.astro'), props: { seeds: await officialSeeds() } },
+      ...(await seedPages()).map(({ seed, task, usedBy }) => ({ path: noSlash(seedPagePath(seed, task)), component: () => import('./pages/SeedPage.astro'), props: { seed, task, usedBy } })),
+    ];
+  },
+  files: async () => {
+    const { datasetCsv, datasetJson, seedDatasetPath, seedPages, seedView } = await seeds();
+    return (await seedPages()).flatMap(({ seed, task }) => [
       { path: seedDatasetPath(seed, task, 'csv'), contentType: 'text/csv; charset=utf-8', body: () => datasetCsv(seedView(seed, task)) },
       { path: seedDatasetPath(seed, task, 'json'), contentType: 'application/json', body: () => datasetJson(seedView(seed, task)) },
-    ]),
+    ]);
+  },
   demo: { write: writeClinicalbenchDemo },
-  importer: clinicalbenchImporter,
+  importer: {
+    layouts: ['episode dumps {agent, seed, episodes: [{id, input, expected, agent}]} (inference.py runs, the conformance generator); score_breakdown-only files become reported figures'],
+    import: async (opts) => (await import('./importer/import')).importClinicalbench(opts),
+  },
 };

@@ -5,15 +5,11 @@ import { evalSchema, runResultSchema } from './formats/schemas';
 import { latchReferenceSchema } from './reference/schema';
 import { suites } from './conformance';
 import { workedExample } from './worked-examples';
-import { checkLatch } from './checks';
-import { latchBoards, movedLatchBoards } from './boards/boards';
-import { latchReportedViews } from './boards/reported';
-import { latchCompareData } from './compare';
 import { writeLatchDemo } from './demo/write';
-import { latchDigest } from './digest';
-import { latchImporter } from './importer/import';
-import { latchSampleFiles } from './boards/samples';
-import { latchExplorer } from './explorer';
+
+// Loaded on first use, so a tool that only scores files (the `score` CLI) never evaluates the
+// checks, boards, explorer or importer, nor what they import (docs/scaling.md, start-up).
+const boards = () => import('./boards/boards');
 
 export const latch: Benchmark = {
   id: 'latch',
@@ -38,16 +34,19 @@ export const latch: Benchmark = {
   conformance: { folders: ['latch'], suites },
   workedExample,
   submissions: {
-    check: checkLatch,
-    boards: latchBoards,
-    compareData: latchCompareData,
-    contentDigest: latchDigest,
-    sampleFiles: latchSampleFiles,
-    reported: async (board) => latchReportedViews(board),
-    explorer: latchExplorer,
+    check: async (dir, ctx) => (await import('./checks')).checkLatch(dir, ctx),
+    boards: async (admitted) => (await boards()).latchBoards(admitted),
+    compareData: async (slug, admitted) => (await import('./compare')).latchCompareData(slug, admitted),
+    contentDigest: async (dir) => (await import('./digest')).latchDigest(dir),
+    sampleFiles: async (admitted) => (await import('./boards/samples')).latchSampleFiles(admitted),
+    reported: async (board) => (await import('./boards/reported')).latchReportedViews(board),
+    explorer: async (admitted) => (await import('./explorer')).latchExplorer(admitted),
   },
   /** The board URLs from before the suites were split (`overall`, `task/<t>`, `platform/<k>`): pages linking the suite boards they became. */
-  pages: async () => (await movedLatchBoards()).map((moved) => ({ path: `benchmarks/latch/${moved.slug}`, component: () => import('./pages/MovedBoard.astro'), props: { moved } })),
+  pages: async () => (await (await boards()).movedLatchBoards()).map((moved) => ({ path: `benchmarks/latch/${moved.slug}`, component: () => import('./pages/MovedBoard.astro'), props: { moved } })),
   demo: { write: writeLatchDemo },
-  importer: latchImporter,
+  importer: {
+    layouts: ['trajectories/<eval>/<provider>/<model>/<harness>/r<N>/result.json with evals/<task>/<id>.json, evals/<id>/eval.json or evals_canonical/ (scBench, SpatialBench, SpatialBench-Long checkouts)'],
+    import: async (opts) => (await import('./importer/import')).importLatch(opts),
+  },
 };

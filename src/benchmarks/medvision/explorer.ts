@@ -12,7 +12,6 @@ import { resultsRoot } from '../../board/paths';
 import { entryKeyOf } from '../../board/submission-meta';
 import { slugify } from '../../core/slug';
 import type { Admitted, ExplorerCell, ExplorerUnit, ExplorerUnitHead, ExplorerUnitIdentity } from '../../core/benchmark';
-import type { Board } from '../../core/board';
 import { scoreMedvisionTree } from './formats/score-tree';
 import { readRawFacts } from './formats/read-raw-facts';
 import type { TaskType } from './scorer/sample';
@@ -257,9 +256,4 @@ function unitOf(unit: string, config: string, taskType: TaskType, list: readonly
         };
       }),
   };
-}
-
-/** A config board (`config/<slug>`) is exactly one unit: its rows link that unit's page. */
-export function medvisionExplorerUnitOf(board: Board): string | undefined {
-  return board.kind === 'config' && board.slug.startsWith('config/') ? board.slug.slice('config/'.length) : undefined;
 }

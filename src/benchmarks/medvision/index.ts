@@ -5,15 +5,16 @@ import { medvisionRecordSchema } from './formats/record-schema';
 import { medvisionReferenceSchema } from './reference/schema';
 import { suites } from './conformance';
 import { workedExample } from './worked-examples';
-import { checkMedvision } from './checks';
-import { medvisionBoards } from './boards/boards';
-import { medvisionCompareData } from './compare';
 import { writeMedvisionDemo } from './demo/write';
-import { medvisionDigest } from './digest';
-import { medvisionImporter } from './importer/import';
-import { medvisionSampleFiles } from './boards/samples';
 import { taskTypeOf } from './formats/discover';
-import { medvisionExplorer, medvisionExplorerUnitOf } from './explorer';
+
+// Loaded on first use, so a tool that only scores files (the `score` CLI) never evaluates the
+// checks, boards, explorer or importer, nor what they import (docs/scaling.md, start-up).
+const checks = () => import('./checks');
+const boards = () => import('./boards/boards');
+const samples = () => import('./boards/samples');
+const explorer = () => import('./explorer');
+const importer = () => import('./importer/import');
 
 export const medvision: Benchmark = {
   id: 'medvision',
@@ -38,16 +39,20 @@ export const medvision: Benchmark = {
   conformance: { folders: ['medvision'], suites },
   workedExample,
   submissions: {
-    check: async (dir) => checkMedvision(dir),
-    boards: async (admitted) => medvisionBoards(admitted),
-    compareData: medvisionCompareData,
-    contentDigest: medvisionDigest,
-    sampleFiles: medvisionSampleFiles,
+    check: async (dir) => (await checks()).checkMedvision(dir),
+    boards: async (admitted) => (await boards()).medvisionBoards(admitted),
+    compareData: async (slug, admitted) => (await import('./compare')).medvisionCompareData(slug, admitted),
+    contentDigest: async (dir) => (await import('./digest')).medvisionDigest(dir),
+    sampleFiles: async (admitted) => (await samples()).medvisionSampleFiles(admitted),
     // Imported reported tables name the task tag (`MedVision-TL`): shown on that family's board.
     reportedOn: (suite, board) => board.kind === 'family' && board.slug === taskTypeOf('', suite)?.toLowerCase(),
-    explorer: medvisionExplorer,
-    explorerUnitOf: medvisionExplorerUnitOf,
+    explorer: async (admitted) => (await explorer()).medvisionExplorer(admitted),
+    // A config board (`config/<slug>`) is exactly one unit: its rows link that unit's page.
+    explorerUnitOf: (board) => (board.kind === 'config' && board.slug.startsWith('config/') ? board.slug.slice('config/'.length) : undefined),
   },
   demo: { write: writeMedvisionDemo },
-  importer: medvisionImporter,
+  importer: {
+    layouts: ['Results/<task_tag>/<model>/parsed/<ts>_samples_<config>.jsonl + <ts>_results.json (a MedVision Results/ tree, or a checkout holding one)'],
+    import: async (opts) => (await importer()).importMedvision(opts),
+  },
 };

@@ -133,4 +133,3 @@ export async function clinicalbenchReported(board: Board, admitted: Admitted): P
 }
 
 /** `submissions.reportedOn`: imported breakdown tables (per seed) go on the overall board. */
-export const clinicalbenchReportedOn = (_suite: string, board: Board): boolean => board.kind === 'overall';

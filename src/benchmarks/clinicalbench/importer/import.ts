@@ -8,7 +8,7 @@
  */
 import { idSlug } from '../../../core/slug';
 import { basename, join, relative } from 'node:path';
-import type { BenchmarkImporter, ImportOptions, ImportReport, ReportedTable } from '../../../core/benchmark';
+import type { ImportOptions, ImportReport, ReportedTable } from '../../../core/benchmark';
 import type { ModelRecord } from '../../../core/model-schema';
 import type { Review, Submission } from '../../../core/submission-schema';
 import { creditFromProvenance } from '../../../core/source-credit';
@@ -140,7 +140,3 @@ export async function importClinicalbench(opts: ImportOptions): Promise<ImportRe
   return report;
 }
 
-export const clinicalbenchImporter: BenchmarkImporter = {
-  layouts: ['episode dumps {agent, seed, episodes: [{id, input, expected, agent}]} (inference.py runs, the conformance generator); score_breakdown-only files become reported figures'],
-  import: importClinicalbench,
-};

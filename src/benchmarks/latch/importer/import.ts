@@ -13,7 +13,7 @@ import { idSlug } from '../../../core/slug';
 import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import Papa from 'papaparse';
-import type { BenchmarkImporter, ImportOptions, ImportReport, ReportedTable } from '../../../core/benchmark';
+import type { ImportOptions, ImportReport, ReportedTable } from '../../../core/benchmark';
 import type { ModelRecord } from '../../../core/model-schema';
 import type { Review, Submission } from '../../../core/submission-schema';
 import { creditFromProvenance } from '../../../core/source-credit';
@@ -367,7 +367,3 @@ export async function importLatch(opts: ImportOptions): Promise<ImportReport> {
   return report;
 }
 
-export const latchImporter: BenchmarkImporter = {
-  layouts: ['trajectories/<eval>/<provider>/<model>/<harness>/r<N>/result.json with evals/<task>/<id>.json, evals/<id>/eval.json or evals_canonical/ (scBench, SpatialBench, SpatialBench-Long checkouts)'],
-  import: importLatch,
-};

@@ -9,7 +9,7 @@
  * (sample set and answer key per subtask) is built from the same pinned tree.
  */
 import { basename, join, relative, resolve } from 'node:path';
-import type { BenchmarkImporter, ImportOptions, ImportReport, ReportedTable } from '../../../core/benchmark';
+import type { ImportOptions, ImportReport, ReportedTable } from '../../../core/benchmark';
 import type { ModelRecord } from '../../../core/model-schema';
 import type { Review, Submission } from '../../../core/submission-schema';
 import { creditFromProvenance } from '../../../core/source-credit';
@@ -342,7 +342,3 @@ export async function importMedvision(opts: ImportOptions): Promise<ImportReport
   return report;
 }
 
-export const medvisionImporter: BenchmarkImporter = {
-  layouts: ['Results/<task_tag>/<model>/parsed/<ts>_samples_<config>.jsonl + <ts>_results.json (a MedVision Results/ tree, or a checkout holding one)'],
-  import: importMedvision,
-};
