@@ -43,7 +43,7 @@ export function sectionMdd(rows: readonly Row[]): SectionMdd | undefined {
   if (!a || !b) return undefined;
   const between: [string, string] = [a.entryKey, b.entryKey];
   if (a.unitValues && b.unitValues) {
-    const m = pairedMdd(a.unitValues, b.unitValues);
+    const m = pairedMdd(a.unitValues(), b.unitValues());
     if (m) return { ...m, between };
   }
   if (!a.interval || !b.interval) return undefined;

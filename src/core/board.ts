@@ -50,9 +50,11 @@ export interface Entry {
   coverage?: Coverage;
   /**
    * The entry's value on each independent unit of the board (eval id, seed, `<config>#<doc_id>`),
-   * for the paired minimum detectable difference. View-model only: never in the downloads.
+   * for the paired minimum detectable difference, read when asked: a MedVision row's units are its
+   * samples, which the build reads back from the score cache rather than keep on every row of
+   * every board. View-model only: never in the downloads.
    */
-  unitValues?: Record<string, number>;
+  unitValues?: () => Readonly<Record<string, number>>;
   /** Synthetic demo data (the submission or its registered model says `synthetic: true`): badged wherever the row is shown. */
   synthetic?: boolean;
   /** Imported from a public repository (`submission.json` "source"): its licence and attribution are shown with the row. */

@@ -24,10 +24,10 @@ function assertOneSuitePerSection(boards: readonly Board[]): number {
   let checked = 0;
   for (const b of boards) {
     for (const s of [...b.sections]) {
-      const sets = new Set(s.rows.map((r) => Object.keys(r.unitValues ?? {}).sort().join(',')));
+      const sets = new Set(s.rows.map((r) => Object.keys(r.unitValues?.() ?? {}).sort().join(',')));
       expect(sets.size <= 1, `${b.slug} ${s.id}: ranked rows on different eval sets ${[...sets].join(' | ')}`).toBe(true);
       for (const r of [...s.rows, ...(s.unranked ?? [])]) {
-        const suites = new Set(Object.keys(r.unitValues ?? {}).map(suiteOfEval));
+        const suites = new Set(Object.keys(r.unitValues?.() ?? {}).map(suiteOfEval));
         expect([...suites], `${b.slug}: ${r.submissionId}`).toEqual([b.group]);
         checked++;
       }
@@ -125,7 +125,7 @@ describe('a run set spanning two suites, each suite with its own reference versi
     expect(w).toHaveLength(1);
     expect(w[0]).toMatchObject({ path: `evals/spatial_domains/${NO_SUITE}.json`, pointer: '$.id' });
     expect(w[0]!.message).toMatch(/does not say which suite .* on no suite board/);
-    for (const b of boards) for (const s of b.sections) for (const r of [...s.rows, ...(s.unranked ?? [])]) expect(Object.keys(r.unitValues ?? {}), b.slug).not.toContain(NO_SUITE);
+    for (const b of boards) for (const s of b.sections) for (const r of [...s.rows, ...(s.unranked ?? [])]) expect(Object.keys(r.unitValues?.() ?? {}), b.slug).not.toContain(NO_SUITE);
     // Its task "spatial_domains" still has a board, over the eval of that task that has a suite.
     expect(boards.find((b) => b.slug === 'spatialbench/task/spatial-domains')?.sections[0]!.rows[0]!.coverage?.total).toBe(1);
   });

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { samplesOf, samplesOfConfig, type MedvisionEntry, type SampleTable } from '../../src/benchmarks/medvision/boards/load';
+import { samplesOf, samplesOfConfig, type HasSampleTables, type SampleTable } from '../../src/benchmarks/medvision/boards/sample-table';
 
-const entryWith = (table: SampleTable): MedvisionEntry => ({ id: 'e', results: [], configs: [], findings: [], samples: new Map([['m|TL', table]]), coverage: [] }) as unknown as MedvisionEntry;
+const entryWith = (table: SampleTable): HasSampleTables => {
+  const tables = new Map([['m|TL', table]]);
+  return { samples: () => tables };
+};
 const run = { model: 'm', task_type: 'TL' } as const;
 
 describe('samplesOfConfig', () => {

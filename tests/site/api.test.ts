@@ -13,7 +13,8 @@ import { parquetReadObjects, parquetMetadata } from 'hyparquet';
 import { apiManifestSchema, apiModelSchema, apiSamplesSchema, apiSubmissionSchema, type ApiManifest, type ApiSamples } from '../../src/core/api-schemas';
 import { boardDownloadSchema } from '../../src/core/board-download-schema';
 import { jsonSchemaOf } from '../../src/registry/json-schemas';
-import { loadMedvision, samplesOf } from '../../src/benchmarks/medvision/boards/load';
+import { loadMedvision } from '../../src/benchmarks/medvision/boards/load';
+import { samplesOf } from '../../src/benchmarks/medvision/boards/sample-table';
 import { entryKeyOf } from '../../src/board/submission-meta';
 
 const ROOT = join(import.meta.dirname, '..', '..');

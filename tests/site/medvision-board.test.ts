@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILY_STAT, medvisionBoards, summaryGroups } from '../../src/benchmarks/medvision/boards/boards';
-import { loadMedvision, samplesOf } from '../../src/benchmarks/medvision/boards/load';
+import { loadMedvision } from '../../src/benchmarks/medvision/boards/load';
+import { samplesOf } from '../../src/benchmarks/medvision/boards/sample-table';
 import { combine, groupSums } from '../../src/core/stats/group-stat';
 import { boardContext } from '../../src/board/gate';
 import { SAMPLE_CLASS_TITLE, type SampleClass } from '../../src/benchmarks/medvision/sample-class';

@@ -4,7 +4,8 @@ import { entryKeyOf, rankedEntries } from '../../board/submission-meta';
 import type { Admitted } from '../../core/benchmark';
 import type { ModelResult } from './formats/score-tree';
 import { FAMILIES, FAMILY_STAT, FAMILY_TITLE, shortSubtask, summaryGroups } from './boards/boards';
-import { loadMedvision, samplesOf, type MedvisionEntry } from './boards/load';
+import { loadMedvision, type MedvisionEntry } from './boards/load';
+import { samplesOf } from './boards/sample-table';
 
 /**
  * Fewest shared samples in a scope (a family's model summary, or one subtask config) for an

@@ -102,7 +102,7 @@ function board(suite: LatchSuite, kind: Board['kind'], slug: string, title: stri
         primary: Number.isFinite(iv.mean) ? iv.mean : null,
         ...(s.n_evals > 1 && Number.isFinite(iv.ci_lower) ? { interval: { lo: iv.ci_lower, hi: iv.ci_upper, method: 't' as const } } : {}),
         secondary: [],
-        unitValues: s.per_eval_means_pct,
+        unitValues: () => s.per_eval_means_pct,
         composition: [`${s.n_evals} ${suite.name} evals, ${trials} runs; each eval's trials averaged, then the mean over evals`],
         coverage: { units: cov.units, total: cov.total, unit: 'evals' },
       },

@@ -1,12 +1,11 @@
 import type { ModelResult, ConfigResult } from '../formats/score-tree';
 import { metric } from '../metrics';
-import { crossStratifiedBootstrap, stratifiedBootstrap, type GroupedSample } from '../../../core/stats/bootstrap';
-import { contentLabel } from '../../../core/stats/rng';
-import type { GroupStat } from '../../../core/stats/group-stat';
-import { classifyDetectionRegion } from '../scorer/summary';
 import type { TaskType } from '../scorer/sample';
 import { ACC_IOU_MEAN_KEY, GROUP_KEY as G, ROW_ACC_IOU, SUMMARY_KEY as S, mreKey, summaryMreKey } from '../scorer/keys';
-import { loadMedvision, samplesOf, samplesOfConfig, type MedvisionEntry, type SampleValue } from './load';
+import { loadMedvision, type MedvisionEntry } from './load';
+import { samplesOf, samplesOfConfig, unitValuesOf } from './sample-table';
+import { summaryGroups } from './sample-groups';
+import { resultOfConfig } from './row-stats';
 import { rankSection } from '../../../core/rank';
 import type { FamilyCoverage } from '../reference/compare';
 import { slugify } from '../../../core/slug';
@@ -90,35 +89,7 @@ function configColumns(family: TaskType): (Column & { value: ConfigValue })[] {
   ];
 }
 
-/** The summary's samples regrouped by subtask config (sorted), each tagged with its label group's index. */
-function strataByConfig(groups: ReadonlyMap<string, readonly SampleValue[]>): GroupedSample[][] {
-  const byConfig = new Map<string, GroupedSample[]>();
-  [...groups.values()].forEach((list, group) => {
-    for (const s of list) {
-      const stratum = byConfig.get(s.config);
-      if (stratum) stratum.push({ value: s.value, group });
-      else byConfig.set(s.config, [{ value: s.value, group }]);
-    }
-  });
-  return [...byConfig].sort(([a], [b]) => a.localeCompare(b)).map(([, v]) => v);
-}
-
-/** The model-summary statistic of each family, over label groups (see stats/group-stat). */
-export const FAMILY_STAT: Record<TaskType, GroupStat> = { TL: 'weighted-skip-empty', AD: 'weighted-all', Detection: 'weighted-skip-empty' };
-
-/** Per-sample primaries grouped as the model summary groups them (Detection: T/L regions only). */
-export function summaryGroups(family: TaskType, r: ModelResult, samples: readonly SampleValue[]): Map<string, SampleValue[]> {
-  const out = new Map<string, SampleValue[]>();
-  for (const s of samples) {
-    if (!s.group || !(s.group in r.groups)) continue;
-    if (family === 'Detection' && classifyDetectionRegion(s.group, r.groups[s.group]![G.n] ?? 0) !== 'T/L') continue;
-    const g = out.get(s.group) ?? [];
-    g.push(s);
-    out.set(s.group, g);
-  }
-  return out;
-}
-
+export { FAMILY_STAT, summaryGroups } from './sample-groups';
 
 type Verdict = { status: UnrankedStatus; reason: string } | true;
 
@@ -165,13 +136,7 @@ function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
         if (r.task_type !== family || r.sample_class !== sampleClass) continue;
         const id = identityOf(e.id, e.submission, e.underReview);
         const fc = e.coverage.find((f) => f.model === r.model && f.family === family);
-        const groups = summaryGroups(family, r, samplesOf(e, r));
-        // Resample the benchmark's unit (samples, stratified by subtask config); the statistic is
-        // upstream's, over the summary's label groups.
-        const strata = strataByConfig(groups);
-        const boot = crossStratifiedBootstrap(strata, groups.size, FAMILY_STAT[family], {
-          seedLabel: contentLabel(`medvision/${family}`, strata.map((st) => st.flatMap((x) => [x.value, x.group]))),
-        });
+        const boot = e.stats.family[e.results.indexOf(r)]!;
         const value = primary!.value(r);
         items.push({
           sampleClass,
@@ -182,7 +147,7 @@ function familyBoard(family: TaskType, entries: RankedEntry[]): Board {
             n: r.n_samples,
             primary: value,
             ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
-            unitValues: Object.fromEntries([...groups.values()].flat().map((x) => [x.key, x.value])),
+            unitValues: () => unitValuesOf([...summaryGroups(family, r, samplesOf(e, r)).values()].flat()),
             secondary: secondary.map((c) => c.value(r)),
             sampleClass,
             ...(fc ? { coverage: { units: fc.units, total: fc.total, unit: 'subtasks' } } : {}),
@@ -226,13 +191,14 @@ export function configSlug(config: string): string {
 }
 
 function configBoards(entries: RankedEntry[]): Board[] {
-  const byConfig = new Map<string, { family: TaskType; items: { e: RankedEntry; c: ConfigResult; r: ModelResult }[] }>();
+  const byConfig = new Map<string, { family: TaskType; items: { e: RankedEntry; c: ConfigResult; r: ModelResult; boot: { lo: number; hi: number } }[] }>();
   for (const e of entries) {
-    for (const c of e.configs) {
-      const r = e.results.find((r) => r.model === c.model && r.task_type === c.task_type);
-      if (!r || !c.metrics) continue;
+    for (const [i, c] of e.configs.entries()) {
+      const r = resultOfConfig(e.results, c);
+      const boot = e.stats.config[i];
+      if (!r || !c.metrics || !boot) continue;
       const slot = byConfig.get(c.config) ?? { family: c.task_type, items: [] };
-      slot.items.push({ e, c, r });
+      slot.items.push({ e, c, r, boot });
       byConfig.set(c.config, slot);
     }
   }
@@ -240,10 +206,7 @@ function configBoards(entries: RankedEntry[]): Board[] {
   for (const [config, { family, items }] of [...byConfig].sort(([a], [b]) => a.localeCompare(b))) {
     const cols = configColumns(family);
     const [primary, ...secondary] = cols;
-    const list: Parameters<typeof sectionsOf>[1] = items.map(({ e, c, r }) => {
-      const mine = samplesOfConfig(e, r, config);
-      const values = mine.map((s) => s.value);
-      const boot = stratifiedBootstrap([values], 'pooled', { seedLabel: contentLabel(`medvision/config/${config}`, [values]) });
+    const list: Parameters<typeof sectionsOf>[1] = items.map(({ e, c, r, boot }) => {
       const value = primary!.value(c.metrics!);
       const fc = e.coverage.find((f) => f.model === r.model && f.family === r.task_type);
       const cc = fc?.configs.find((x) => x.config === config);
@@ -263,7 +226,7 @@ function configBoards(entries: RankedEntry[]): Board[] {
           n: c.metrics![G.n] ?? c.n_records,
           primary: value,
           ...(Number.isFinite(boot.lo) && value !== null ? { interval: { lo: boot.lo, hi: boot.hi, method: 'bootstrap' as const } } : {}),
-          unitValues: Object.fromEntries(mine.map((x) => [x.key, x.value])),
+          unitValues: () => unitValuesOf(samplesOfConfig(e, r, config)),
           secondary: secondary.map((col) => col.value(c.metrics!)),
           sampleClass: r.sample_class,
           ...(cc ? { coverage: { units: cc.present, total: cc.expected, unit: 'samples' } } : {}),

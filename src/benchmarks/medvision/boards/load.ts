@@ -1,4 +1,6 @@
 import { resultsRoot } from '../../../board/paths';
+import { trackPerSample, type HasSampleTables, type SampleTable } from './sample-table';
+import { rowStatsOf, type RowStats } from './row-stats';
 import type { MedvisionSample } from '../formats/read-parsed-file';
 import { scoreMedvisionTree, type ConfigResult, type ModelResult, type SampleScore } from '../formats/score-tree';
 import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submission/read';
@@ -10,38 +12,16 @@ import { readMedvisionReferences } from '../reference/read';
 import { referencesOfKind, referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
 import type { MedvisionReference } from '../reference/schema';
 
-/** One sample's primary value (MRE for TL/AD, IoU for Detection; NaN = failed answer). */
-export interface SampleValue {
-  /** Shared across models: `<config>#<doc_id>`. */
-  key: string;
-  config: string;
-  /** Label group of the model summary; undefined when upstream leaves the sample out. */
-  group?: string;
-  value: number;
-}
-
-/** Compact column store of one (model folder, family)'s sample primaries (cheap to keep and cache). */
-export interface SampleTable {
-  configs: string[];
-  groups: string[];
-  config: number[];
-  /** Index into `groups`, −1 when the sample is in no summary group. */
-  group: number[];
-  docId: number[];
-  /** NaN = failure (stored as null in the cache file). */
-  value: number[];
-}
-
-export interface MedvisionEntry {
+export interface MedvisionEntry extends HasSampleTables {
   id: string;
   submission?: Submission;
   results: ModelResult[];
   configs: ConfigResult[];
   findings: Finding[];
-  /** Key `${model}|${family}`. */
-  samples: Map<string, SampleTable>;
   /** Per (model, family): the reference comparison validate runs (class, subtasks covered, unverified configs). */
   coverage: FamilyCoverage[];
+  /** What the board rows need of the samples (intervals), computed when the entry was loaded. */
+  stats: RowStats;
 }
 
 /**
@@ -80,51 +60,16 @@ function sampleTables(configs: ConfigResult[], samples: Map<string, MedvisionSam
   return out;
 }
 
-/** The sample primaries of one model result, as objects (built on demand, not kept). */
-export function samplesOf(e: MedvisionEntry, r: Pick<ModelResult, 'model' | 'task_type'>): SampleValue[] {
-  const t = e.samples.get(`${r.model}|${r.task_type}`);
-  if (!t) return [];
-  return t.value.map((_, i) => sampleAt(t, i));
-}
-
-function sampleAt(t: SampleTable, i: number): SampleValue {
-  const config = t.configs[t.config[i]!]!;
-  const g = t.group[i]!;
-  return { key: `${config}#${t.docId[i]}`, config, ...(g >= 0 ? { group: t.groups[g]! } : {}), value: t.value[i]! };
-}
-
-// Row numbers of each config of a table, found once per table: a board per config used to walk
-// every sample of the run once per config (66 configs × every sample, per entry).
-const rowsByConfig = new WeakMap<SampleTable, Map<number, number[]>>();
-
-/** `samplesOf(e, r)` restricted to one subtask config, in the same order. */
-export function samplesOfConfig(e: MedvisionEntry, r: Pick<ModelResult, 'model' | 'task_type'>, config: string): SampleValue[] {
-  const t = e.samples.get(`${r.model}|${r.task_type}`);
-  if (!t) return [];
-  let rows = rowsByConfig.get(t);
-  if (!rows) {
-    rows = new Map();
-    for (let i = 0; i < t.config.length; i++) {
-      const c = t.config[i]!;
-      const list = rows.get(c);
-      if (list) list.push(i);
-      else rows.set(c, [i]);
-    }
-    rowsByConfig.set(t, rows);
-  }
-  const at = t.configs.indexOf(config);
-  return (rows.get(at) ?? []).map((i) => sampleAt(t, i));
-}
-
 interface Scored {
   results: ModelResult[];
   configs: ConfigResult[];
   findings: Finding[];
-  samples: [string, SampleTable][];
   coverage: FamilyCoverage[];
 }
 
-function score(dir: string, refs: readonly ReferenceVersion<MedvisionReference>[]): Scored {
+type Tables = [string, SampleTable][];
+
+function score(dir: string, refs: readonly ReferenceVersion<MedvisionReference>[]): Scored & { samples: Tables } {
   const scored = scoreMedvisionTree(dir, { keepSamples: true });
   const against = compareMedvisionWithReference(scored, refs);
   // The class is the reference's, never the run's own count (dropping records makes a run partial, not pilot).
@@ -138,28 +83,68 @@ function score(dir: string, refs: readonly ReferenceVersion<MedvisionReference>[
   };
 }
 
+/**
+ * The tables of the submissions read last, newest last: at most `TABLES_KEPT` submissions' samples
+ * are in memory at a time. The boards, the MDD and compare read one or two entries at a time, so
+ * the corpus's per-sample data is read from the score cache when asked and dropped after.
+ */
+export const TABLES_KEPT = 2;
+const recent = new Map<string, ReadonlyMap<string, SampleTable>>();
+
+function keepRecent(dir: string, read: () => Tables): ReadonlyMap<string, SampleTable> {
+  const hit = recent.get(dir);
+  if (hit) {
+    recent.delete(dir);
+    recent.set(dir, hit);
+    return hit;
+  }
+  const tables = trackPerSample(new Map(read()));
+  recent.set(dir, tables);
+  while (recent.size > TABLES_KEPT) recent.delete(recent.keys().next().value!);
+  return tables;
+}
+
+/** Forgets the recently read tables (a test's way to see that nothing else holds one). */
+export const forgetRecentTables = (): void => recent.clear();
+
 let cache: MedvisionEntry[] | undefined;
 
 /**
  * Ingest and score every MedVision submission once per build. Each folder's scored form is
- * cached under `.cache/` by a content hash, so a new submission rescores only itself.
+ * cached under `.cache/` by a content hash, so a new submission rescores only itself; its
+ * per-sample tables are cached beside it and read back only when asked (`samples()`).
  */
 export function loadMedvision(root = resultsRoot()): MedvisionEntry[] {
   if (cache) return cache;
   const refs = readMedvisionReferences(referencesRootFor(root));
   cache = listSubmissionDirs(root, 'medvision').map((dir) => {
     const folder = readSubmissionFolder(dir, root);
-    // Keyed by the folder and the references it is compared with.
-    const scored = cached(`medvision/ref-${refs.digest}`, dir, () => score(dir, referencesOfKind(refs.versions, folder.submission?.synthetic === true)));
-    return {
+    const mine = referencesOfKind(refs.versions, folder.submission?.synthetic === true);
+    // Both keyed by the folder and the references it is compared with; the tables apart, so an
+    // entry's summary is read without its samples.
+    const tablesKind = `medvision/samples-ref-${refs.digest}`;
+    // Tables just scored serve the first read (the row stats below) and are then let go.
+    let fresh: Tables | undefined;
+    const readTables = (): Tables => {
+      const t = fresh ?? cached(tablesKind, dir, () => score(dir, mine).samples);
+      fresh = undefined;
+      return t;
+    };
+    const scored = cached(`medvision/ref-${refs.digest}`, dir, (): Scored => {
+      const { samples, ...summary } = score(dir, mine);
+      fresh = cached(tablesKind, dir, () => samples);
+      return summary;
+    });
+    const entry: Omit<MedvisionEntry, 'stats'> = {
       id: folder.folderId,
       ...(folder.submission ? { submission: folder.submission } : {}),
       results: scored.results,
       configs: scored.configs,
       findings: [...folder.findings, ...scored.findings],
-      samples: new Map(scored.samples),
       coverage: scored.coverage,
+      samples: () => keepRecent(dir, readTables),
     };
+    return { ...entry, stats: rowStatsOf(entry) };
   });
   return cache;
 }
