@@ -12,6 +12,7 @@ import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
 import { canonicalPair, compareData, sharedUnits, type CompareData, type CompareSide, type Difference } from '../core/compare';
 import type { Board } from '../core/board';
 import { boardContext } from './gate';
+import { publishBytes } from '../ingest/published-files';
 
 export type { CompareSide, Difference } from '../core/compare';
 
@@ -27,20 +28,29 @@ export interface ComparePair {
 /** An entry as compare pages pick it (see `compareEntries` in ./models). */
 export interface CompareEntryLike extends CompareSide { submissions: readonly { benchmark: string }[] }
 
-const cache = new Map<string, Promise<CompareData | undefined>>();
+/**
+ * The compare data computed last, newest last. An entry's data holds every unit it was scored on
+ * (every MedVision sample), so the build keeps a few entries' at a time, never the corpus's: the
+ * pairs are visited in order of their first entry, which stays in this cache while its partners
+ * pass through.
+ */
+export const COMPARE_DATA_KEPT = 4;
+const recent = new Map<string, Promise<CompareData | undefined>>();
 
-/** One entry's compare data on one benchmark (cached per build). */
+/** One entry's compare data on one benchmark (the last `COMPARE_DATA_KEPT` are kept). */
 export function entryCompareData(benchmark: string, slug: string): Promise<CompareData | undefined> {
   const key = `${benchmark}\u0000${slug}`;
-  let hit = cache.get(key);
-  if (!hit) {
+  let hit = recent.get(key);
+  if (hit) recent.delete(key);
+  else {
     hit = (async () => {
       const bench = SUBMISSION_BENCHMARKS.find((b) => b.id === benchmark);
       if (!bench) return undefined;
       return bench.submissions.compareData(slug, (await boardContext()).forBenchmark(benchmark));
     })();
-    cache.set(key, hit);
   }
+  recent.set(key, hit);
+  while (recent.size > COMPARE_DATA_KEPT) recent.delete(recent.keys().next().value!);
   return hit;
 }
 
@@ -64,10 +74,17 @@ export async function comparePair(x: CompareEntryLike, y: CompareEntryLike): Pro
   return { a: side(a), b: side(b), diffs: compareData(await pairData(a, b)) };
 }
 
-/** Shared units of a pair over every benchmark both have (no bootstrap). */
+const shared = new Map<string, number>();
+
+/** Shared units of a pair over every benchmark both have (no bootstrap; remembered per build: the index and the pair pages both ask). */
 export async function pairSharedUnits(a: CompareEntryLike, b: CompareEntryLike): Promise<number> {
-  let n = 0;
-  for (const [da, db] of await pairData(a, b)) n += sharedUnits(da, db);
+  const key = `${a.slug}\u0000${b.slug}`;
+  let n = shared.get(key);
+  if (n === undefined) {
+    n = 0;
+    for (const [da, db] of await pairData(a, b)) n += sharedUnits(da, db);
+    shared.set(key, n);
+  }
   return n;
 }
 
@@ -99,24 +116,36 @@ export function neighbourPairs(boards: readonly Board[], k = NEIGHBOURS): [strin
  */
 export async function comparePairs<T extends CompareEntryLike>(entries: readonly T[], boards: readonly Board[], k = NEIGHBOURS): Promise<[T, T][]> {
   const bySlug = new Map(entries.map((e) => [e.slug, e]));
+  const cmp = (p: string, q: string) => (p < q ? -1 : p > q ? 1 : 0);
   const out: [T, T][] = [];
-  for (const [x, y] of neighbourPairs(boards, k)) {
+  // In order of the first entry, so each entry's compare data is computed about once.
+  for (const [x, y] of neighbourPairs(boards, k).sort(([a, b], [c, d]) => cmp(a, c) || cmp(b, d))) {
     const a = bySlug.get(x);
     const b = bySlug.get(y);
     if (!a || !b) continue;
     if ((await pairSharedUnits(a, b)) > 0) out.push([a, b]);
   }
-  const cmp = (p: string, q: string) => (p < q ? -1 : p > q ? 1 : 0);
   return out.sort(([a, b], [c, d]) => cmp(a.slug, c.slug) || cmp(b.slug, d.slug));
 }
 
-/** Every (benchmark, entry) whose compare data is published: what the client compare page can load. */
-export async function compareDataFiles<T extends CompareEntryLike>(entries: readonly T[]): Promise<{ benchmark: string; entry: T; data: CompareData }[]> {
-  const out: { benchmark: string; entry: T; data: CompareData }[] = [];
+/** The compare page of every pair, one pair at a time (in the order given: `comparePairs`' keeps the first entry's data cached). */
+export async function comparePages<T extends CompareEntryLike>(pairs: readonly (readonly [T, T])[]): Promise<ComparePair[]> {
+  const out: ComparePair[] = [];
+  for (const [a, b] of pairs) out.push(await comparePair(a, b));
+  return out;
+}
+
+/**
+ * Every (benchmark, entry) whose compare data is published: what the client compare page can load.
+ * `each` is given one entry's data at a time and the list keeps none (the build writes each file
+ * as it comes; the dev server keeps what `each` returns).
+ */
+export async function compareDataFiles<T extends CompareEntryLike, R>(entries: readonly T[], each: (f: { benchmark: string; entry: T; data: CompareData }) => R): Promise<R[]> {
+  const out: R[] = [];
   for (const entry of entries) {
     for (const benchmark of [...new Set(entry.submissions.map((s) => s.benchmark))]) {
       const data = await entryCompareData(benchmark, entry.slug);
-      if (data) out.push({ benchmark, entry, data });
+      if (data) out.push(each({ benchmark, entry, data }));
     }
   }
   return out;
@@ -124,3 +153,11 @@ export async function compareDataFiles<T extends CompareEntryLike>(entries: read
 
 /** The path of an entry's compare data below the base URL. */
 export const compareDataPath = (benchmark: string, entry: string) => `compare-data/${benchmark}/${entry}.json`;
+
+/**
+ * Records every entry's compare data file as a published file (the build links them after the
+ * pages), one entry at a time: as route props, Astro kept every entry's data until the build ended.
+ */
+export async function publishCompareData<T extends CompareEntryLike>(entries: readonly T[]): Promise<number> {
+  return (await compareDataFiles(entries, ({ benchmark, entry, data }) => publishBytes(compareDataPath(benchmark, entry.slug), JSON.stringify(data)))).length;
+}
