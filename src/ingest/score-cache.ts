@@ -109,6 +109,11 @@ export function cached<T>(benchmark: string, dir: string, compute: () => T, opts
   return value;
 }
 
+/** Records that this build uses the cache file of (`benchmark`, `dir`) without reading it now (it is read on demand, maybe not in every build). */
+export function keepCached(benchmark: string, dir: string, opts: CacheOptions = {}): void {
+  if (!process.env.EVALBOARD_NO_CACHE) noteCacheUse(cacheFile(benchmark, dir, opts));
+}
+
 /** `cached` for an asynchronous computation (the value awaited is what is stored). */
 export async function cachedAsync<T>(benchmark: string, dir: string, compute: () => Promise<T>, opts: CacheOptions = {}): Promise<T> {
   if (process.env.EVALBOARD_NO_CACHE) return compute();

@@ -6,7 +6,7 @@ import { scoreMedvisionTree, type ConfigResult, type ModelResult, type SampleSco
 import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submission/read';
 import type { Finding } from '../../../core/findings';
 import type { Submission } from '../../../core/submission-schema';
-import { cached } from '../../../ingest/score-cache';
+import { cached, keepCached } from '../../../ingest/score-cache';
 import { compareMedvisionWithReference, type FamilyCoverage } from '../reference/compare';
 import { readMedvisionReferences } from '../reference/read';
 import { referencesOfKind, referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
@@ -20,7 +20,7 @@ export interface MedvisionEntry extends HasSampleTables {
   findings: Finding[];
   /** Per (model, family): the reference comparison validate runs (class, subtasks covered, unverified configs). */
   coverage: FamilyCoverage[];
-  /** What the board rows need of the samples (intervals), computed when the entry was loaded. */
+  /** What the board rows need of the samples (intervals), computed when the folder was scored and cached with its summary. */
   stats: RowStats;
 }
 
@@ -121,30 +121,27 @@ export function loadMedvision(root = resultsRoot()): MedvisionEntry[] {
     const folder = readSubmissionFolder(dir, root);
     const mine = referencesOfKind(refs.versions, folder.submission?.synthetic === true);
     // Both keyed by the folder and the references it is compared with; the tables apart, so an
-    // entry's summary is read without its samples.
+    // entry's summary (with its rows' intervals) is read without its samples.
     const tablesKind = `medvision/samples-ref-${refs.digest}`;
-    // Tables just scored serve the first read (the row stats below) and are then let go.
-    let fresh: Tables | undefined;
-    const readTables = (): Tables => {
-      const t = fresh ?? cached(tablesKind, dir, () => score(dir, mine).samples);
-      fresh = undefined;
-      return t;
-    };
-    const scored = cached(`medvision/ref-${refs.digest}`, dir, (): Scored => {
+    const readTables = (): Tables => cached(tablesKind, dir, () => score(dir, mine).samples);
+    const scored = cached(`medvision/ref-${refs.digest}`, dir, (): Scored & { stats: RowStats } => {
       const { samples, ...summary } = score(dir, mine);
-      fresh = cached(tablesKind, dir, () => samples);
-      return summary;
+      cached(tablesKind, dir, () => samples);
+      const tables = new Map(samples);
+      return { ...summary, stats: rowStatsOf({ ...summary, samples: () => tables }) };
     });
-    const entry: Omit<MedvisionEntry, 'stats'> = {
+    // A warm build reads no tables for the boards: the sweep must still keep them for later asks.
+    keepCached(tablesKind, dir);
+    return {
       id: folder.folderId,
       ...(folder.submission ? { submission: folder.submission } : {}),
       results: scored.results,
       configs: scored.configs,
       findings: [...folder.findings, ...scored.findings],
       coverage: scored.coverage,
+      stats: scored.stats,
       samples: () => keepRecent(dir, readTables),
     };
-    return { ...entry, stats: rowStatsOf(entry) };
   });
   return cache;
 }

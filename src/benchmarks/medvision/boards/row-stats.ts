@@ -1,7 +1,7 @@
 /**
- * Everything a MedVision board row needs from an entry's samples, computed once when the entry is
- * loaded (its samples in hand) and kept instead of them: each family row's and each config row's
- * bootstrap interval. The boards, the dated snapshots (the boards again over each day's members)
+ * Everything a MedVision board row needs from an entry's samples, computed once when the folder is
+ * scored (its samples in hand) and cached with its summary instead of them: each family row's and
+ * each config row's bootstrap interval. The boards, the dated snapshots (the boards again over each day's members)
  * and the evidence pass then read no samples but the paired MDD's, which asks for them.
  */
 import type { ConfigResult, ModelResult } from '../formats/score-tree';
