@@ -9,7 +9,7 @@
  * some board section.
  */
 import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
-import { canonicalPair, compareData, sharedUnits, type CompareData, type CompareSide, type Difference } from '../core/compare';
+import { KeyTable, canonicalPair, compareData, packCompareData, sharedUnits, unpackCompareData, type CompareData, type CompareSide, type Difference, type PackedCompareData } from '../core/compare';
 import type { Board } from '../core/board';
 import { boardContext } from './gate';
 import { publishBytes } from '../ingest/published-files';
@@ -29,26 +29,37 @@ export interface ComparePair {
 export interface CompareEntryLike extends CompareSide { submissions: readonly { benchmark: string }[] }
 
 /**
- * The compare data computed last, newest last. An entry's data holds every unit it was scored on
- * (every MedVision sample), so the build keeps a few entries' at a time, never the corpus's: the
- * pairs are visited in order of their first entry, which stays in this cache while its partners
- * pass through.
+ * Every entry's compare data, packed (`packCompareData`: ≈ 16 bytes per unit, the keys interned
+ * once per benchmark), computed once per build: the neighbour pairs ask for each entry's data many
+ * times, and recomputing it from the samples per pair cost more than the pairs. The last
+ * `COMPARE_DATA_KEPT` are also kept unpacked.
  */
+const packed = new Map<string, Promise<PackedCompareData | undefined>>();
+const tables = new Map<string, KeyTable>();
+const tableOf = (benchmark: string) => tables.get(benchmark) ?? tables.set(benchmark, new KeyTable()).get(benchmark)!;
 export const COMPARE_DATA_KEPT = 4;
 const recent = new Map<string, Promise<CompareData | undefined>>();
 
-/** One entry's compare data on one benchmark (the last `COMPARE_DATA_KEPT` are kept). */
+function packedData(benchmark: string, slug: string, key: string): Promise<PackedCompareData | undefined> {
+  let hit = packed.get(key);
+  if (!hit) {
+    hit = (async () => {
+      const bench = SUBMISSION_BENCHMARKS.find((b) => b.id === benchmark);
+      if (!bench) return undefined;
+      const data = await bench.submissions.compareData(slug, (await boardContext()).forBenchmark(benchmark));
+      return data && packCompareData(data, tableOf(benchmark));
+    })();
+    packed.set(key, hit);
+  }
+  return hit;
+}
+
+/** One entry's compare data on one benchmark (computed once per build, kept packed). */
 export function entryCompareData(benchmark: string, slug: string): Promise<CompareData | undefined> {
   const key = `${benchmark}\u0000${slug}`;
   let hit = recent.get(key);
   if (hit) recent.delete(key);
-  else {
-    hit = (async () => {
-      const bench = SUBMISSION_BENCHMARKS.find((b) => b.id === benchmark);
-      if (!bench) return undefined;
-      return bench.submissions.compareData(slug, (await boardContext()).forBenchmark(benchmark));
-    })();
-  }
+  else hit = packedData(benchmark, slug, key).then((p) => p && unpackCompareData(p, tableOf(benchmark)));
   recent.set(key, hit);
   while (recent.size > COMPARE_DATA_KEPT) recent.delete(recent.keys().next().value!);
   return hit;

@@ -48,7 +48,11 @@ export async function medvisionCompareData(slug: string, admitted: Admitted): Pr
     const inSummary = new Map<string, string>();
     for (const [group, list] of summaryGroups(family, hit.r, samples)) for (const s of list) inSummary.set(s.key, group);
     const byConfig = new Map<string, typeof samples>();
-    for (const s of samples) byConfig.set(s.config, [...(byConfig.get(s.config) ?? []), s]);
+    for (const s of samples) {
+      const list = byConfig.get(s.config);
+      if (list) list.push(s);
+      else byConfig.set(s.config, [s]);
+    }
     const configs = [...byConfig.keys()].sort();
     const ids = configs.map((c) => `${family}/${c}`);
     scopes.push({ task: `${FAMILY_TITLE[family]} (model summary${family === 'Detection' ? ', T/L' : ''})`, metric: def.id, method: FAMILY_STAT[family], blocks: ids, stratify: 'strata', seed: `compare/medvision/${family}` });
