@@ -1,6 +1,6 @@
 // npm run bench [-- --records N] [--rounds R] [--upstream '<command with {tree}>']
 // MedVision scoring end to end on a generated tree of real-shaped TL records (≈ 3.9 KB each), with
-// one thread (the default) and with worker threads (EVALBOARD_SCORE_THREADS), next to a naive Node pass (read
+// one thread (the default) and with N threads (EVALBOARD_SCORE_THREADS=N: this one and N − 1 workers), next to a naive Node pass (read
 // every file, JSON.parse every line) and Python's json.loads; each contender is a whole process, started R times in alternation (A B C A B C …) so drift in the
 // machine's speed hits all alike; wall and CPU seconds per run, the load average per round.
 // The upstream Python (medvision_bm's parse_outputs per-sample metrics + the TL summarizer) is
@@ -108,13 +108,13 @@ const scoreCheck = (out: string) => {
   return `${n.toLocaleString()} records scored, ${errors} error findings`;
 };
 // Exactly what `npm run --silent score -- <tree> --json` runs (node with the script's own flags),
-// minus npm's start and run.mjs's freshness check; and the same with the files scored in worker
-// threads, one per core (at least 2).
+// minus npm's start and run.mjs's freshness check; and the same with the files scored on one
+// thread per core (at least 2: this one and the workers).
 const THREADS = Math.max(2, Math.min(availableParallelism(), 4));
 const SCORE = [process.execPath, ...scoreNodeFlags(), join(ROOT, 'dist-cli', 'score.mjs'), tree, '--json'];
 const contenders: Contender[] = [
   { name: 'evalboard score --json (validate + score + summarise)', cmd: SCORE, check: scoreCheck },
-  { name: `evalboard score --json, ${THREADS} worker threads (EVALBOARD_SCORE_THREADS=${THREADS})`, cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: String(THREADS) }, check: scoreCheck },
+  { name: `evalboard score --json, ${THREADS} threads (EVALBOARD_SCORE_THREADS=${THREADS})`, cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: String(THREADS) }, check: scoreCheck },
   { name: 'naive Node: readFileSync + JSON.parse every line', cmd: [process.execPath, '-e', NAIVE, ...all] },
   ...(hasPython ? [{ name: 'python3 json.loads every line (no metrics)', cmd: ['python3', '-c', PY, ...all] }] : []),
   ...(UPSTREAM ? [{ name: 'upstream Python (as given)', cmd: UPSTREAM.split(/\s+/).filter(Boolean).map((w) => w.replaceAll('{tree}', tree)) }] : []),
@@ -154,7 +154,7 @@ for (const c of contenders) {
 const ours = median(times.get(contenders[0]!.name)!.wall);
 const naive = median(times.get(contenders[2]!.name)!.wall);
 const pooled = median(times.get(contenders[1]!.name)!.wall);
-console.log(`\n${THREADS} worker threads vs one thread (the default): ${(ours / pooled).toFixed(2)}× (wall medians)`);
+console.log(`\n${THREADS} threads vs one thread (the default): ${(ours / pooled).toFixed(2)}× (wall medians)`);
 console.log(`ours vs naive JSON.parse: ${(naive / ours).toFixed(2)}× (wall medians)`);
 if (UPSTREAM) {
   const up = median(times.get('upstream Python (as given)')!.wall);
