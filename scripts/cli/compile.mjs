@@ -2,7 +2,8 @@
 // tool starts in plain node instead of compiling TypeScript on every run (tsx alone costs ≈ 0.9 s).
 // Run by `npm ci` (prepare) and, whenever an input changed since the last compile, by
 // scripts/cli/run.mjs just before it starts a tool, so a stale dist-cli/ never runs old code.
-// npm packages stay external (imported from node_modules); only our own TypeScript is bundled.
+// Libraries are bundled (except UNBUNDLED); code the tools share and modules behind import() are
+// chunks beside them (dist-cli/chunk-<hash>.mjs), removed when a later compile no longer writes them.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import console from 'node:console';
