@@ -1,11 +1,12 @@
-// npm run bench [-- --records N] [--rounds R] [--upstream '<command with {tree}>']
+// npm run bench [-- --records N] [--rounds R] [--upstream '[label=]<command with {tree}>' …]
 // MedVision scoring end to end on a generated tree of real-shaped TL records (≈ 3.9 KB each), with
 // one thread (the default) and with N threads (EVALBOARD_SCORE_THREADS=N: this one and N − 1 workers), next to a naive Node pass (read
 // every file, JSON.parse every line) and Python's json.loads; each contender is a whole process, started R times in alternation (A B C A B C …) so drift in the
 // machine's speed hits all alike; wall and CPU seconds per run, the load average per round.
 // The upstream Python (medvision_bm's parse_outputs per-sample metrics + the TL summarizer) is
-// timed the same way when given: --upstream '<python> <driver.py> {tree}' or EVALBOARD_UPSTREAM
-// ({tree} is replaced by the tree's path). Prints figures; never fails on time (DESIGN §8).
+// timed the same way when given: --upstream '[label=]<python> <driver.py> {tree}', repeatable, or
+// EVALBOARD_UPSTREAM (several separated by ' ;; '); {tree} is replaced by the tree's path. How to
+// build such a driver: docs/scaling.md. Prints figures; never fails on time (DESIGN §8).
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -19,13 +20,21 @@ const arg = (name: string) => {
 };
 const RECORDS = Number(arg('records') ?? 100_000);
 const ROUNDS = Number(arg('rounds') ?? 3);
-const UPSTREAM = arg('upstream') ?? process.env.EVALBOARD_UPSTREAM;
+const upstreamArgs = process.argv.flatMap((a, i) => (a === '--upstream' && process.argv[i + 1] !== undefined ? [process.argv[i + 1]!] : []));
+/** Each upstream contender: `label=command` or a bare command (labelled by its position). */
+const UPSTREAMS = (upstreamArgs.length ? upstreamArgs : (process.env.EVALBOARD_UPSTREAM ?? '').split(' ;; '))
+  .map((s) => s.trim())
+  .filter(Boolean)
+  .map((spec, i) => {
+    const m = /^([\w.-]+)=(.*)$/.exec(spec);
+    return { label: m ? m[1]! : `#${i + 1}`, command: m ? m[2]! : spec };
+  });
 const PER_CONFIG = 1000;
 const TL = DEMO_CONFIGS.filter((c) => c.family === 'TL');
 const PADDING = 2600; // long prompt text: records of ≈ 3.9 KB, like real TL records (DESIGN §8)
 const ROOT = join(import.meta.dirname, '..');
 const tree = join(ROOT, 'bench-data', `medvision-${RECORDS}`);
-/** Measured by the issue on this machine class (100 k real TL records, 371 MB, load ≈ 1). */
+/** Measured by the issue on another day (100 k real TL records, 371 MB, load ≈ 1); this machine's speed varies by up to ≈ 1.7× between days, so only a same-run figure compares. */
 const UPSTREAM_REFERENCE = { lo: 10.3, hi: 12.6, records: 100_000 };
 
 async function generate(): Promise<void> {
@@ -117,7 +126,7 @@ const contenders: Contender[] = [
   { name: `evalboard score --json, ${THREADS} threads (EVALBOARD_SCORE_THREADS=${THREADS})`, cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: String(THREADS) }, check: scoreCheck },
   { name: 'naive Node: readFileSync + JSON.parse every line', cmd: [process.execPath, '-e', NAIVE, ...all] },
   ...(hasPython ? [{ name: 'python3 json.loads every line (no metrics)', cmd: ['python3', '-c', PY, ...all] }] : []),
-  ...(UPSTREAM ? [{ name: 'upstream Python (as given)', cmd: UPSTREAM.split(/\s+/).filter(Boolean).map((w) => w.replaceAll('{tree}', tree)) }] : []),
+  ...UPSTREAMS.map((u) => ({ name: `upstream Python: ${u.label}`, cmd: u.command.split(/\s+/).filter(Boolean).map((w) => w.replaceAll('{tree}', tree)) })),
 ];
 
 const times = new Map<string, { wall: number[]; cpu: number[] }>(contenders.map((c) => [c.name, { wall: [], cpu: [] }]));
@@ -156,14 +165,16 @@ const naive = median(times.get(contenders[2]!.name)!.wall);
 const pooled = median(times.get(contenders[1]!.name)!.wall);
 console.log(`\n${THREADS} threads vs one thread (the default): ${(ours / pooled).toFixed(2)}× (wall medians)`);
 console.log(`ours vs naive JSON.parse: ${(naive / ours).toFixed(2)}× (wall medians)`);
-if (UPSTREAM) {
-  const up = median(times.get('upstream Python (as given)')!.wall);
-  console.log(`ours vs upstream (measured above): ${(up / ours).toFixed(1)}×`);
+if (UPSTREAMS.length) {
+  for (const u of UPSTREAMS) {
+    const up = median(times.get(`upstream Python: ${u.label}`)!.wall);
+    console.log(`ours vs upstream ${u.label} (measured above): ${(up / ours).toFixed(1)}× one thread, ${(up / pooled).toFixed(1)}× ${THREADS} threads (wall medians)`);
+  }
 } else {
   const scale = RECORDS / UPSTREAM_REFERENCE.records;
   console.log(
     `upstream: not measured (pass --upstream '<python with medvision_bm> <driver running parse_outputs' per-sample metrics + the TL summarizer> {tree}', or set EVALBOARD_UPSTREAM). ` +
-      `The issue measured it at ${UPSTREAM_REFERENCE.lo}–${UPSTREAM_REFERENCE.hi} s per 100 k real TL records on this machine class (load ≈ 1): ` +
+      `The issue measured it at ${UPSTREAM_REFERENCE.lo}–${UPSTREAM_REFERENCE.hi} s per 100 k real TL records on another day (load ≈ 1), not comparable with today's run: ` +
       `ours is ${((UPSTREAM_REFERENCE.lo * scale) / ours).toFixed(1)}–${((UPSTREAM_REFERENCE.hi * scale) / ours).toFixed(1)}× that.`,
   );
 }
