@@ -4,8 +4,10 @@
 // scripts/cli/run.mjs just before it starts a tool, so a stale dist-cli/ never runs old code.
 // Libraries are bundled (except UNBUNDLED); code the tools share and modules behind import() are
 // chunks beside them (dist-cli/chunk-<hash>.mjs), removed when a later compile no longer writes them.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { Buffer } from 'node:buffer';
 import console from 'node:console';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
@@ -13,6 +15,13 @@ import { pathToFileURL } from 'node:url';
 
 /** The tools: scripts/<name>.ts → dist-cli/<name>.mjs. */
 export const TOOLS = ['score', 'validate', 'conformance', 'demo-data', 'bench', 'bench-site', 'bench-build', 'bench-explorer', 'build', 'build-reference', 'pr-intake', 'cache-key', 'import', 'import-sources'];
+
+/**
+ * Tools compiled to one CommonJS file each (dist-cli/<tool>.cjs) and started through V8's code
+ * cache (./code-cache.mjs): start-up is most of a small run's time, and ESM has no code cache in
+ * Node 20. dist-cli/<tool>.mjs is then a two-line loader.
+ */
+export const CACHED = ['score'];
 
 /** Worker-thread entry points the tools start (found beside the compiled tool): source → dist-cli/<name>.mjs. */
 export const WORKERS = { 'medvision-score-worker': 'src/benchmarks/medvision/formats/score-worker.ts' };
@@ -40,6 +49,14 @@ const noZodLocales = {
   },
 };
 
+/**
+ * A cached tool's import() of an unbundled package, as a call of the loader's `__cliImport`
+ * (./code-cache.mjs says why). esbuild writes each one as `import("<package>")`.
+ */
+function externalImports(text) {
+  return text.replace(/\bimport\("([^"]+)"\)/g, (call, specifier) => (UNBUNDLED.some((p) => specifier === p || specifier.startsWith(`${p}/`)) ? `__cliImport(${JSON.stringify(specifier)})` : call));
+}
+
 /** Compile every tool in one pass; each output (and the meta file last) is written whole, then renamed in place. */
 export async function compile(root, tools = TOOLS) {
   const { build } = await import('esbuild');
@@ -48,16 +65,10 @@ export async function compile(root, tools = TOOLS) {
   const inputs = new Set([relative(root, new URL(import.meta.url).pathname), 'package-lock.json', 'tsconfig.json']);
   // A checkout without a worker's source (the runner's own tests) compiles the tools alone.
   const entries = [...tools.map((tool) => [tool, join('scripts', `${tool}.ts`)]), ...Object.entries(WORKERS).filter(([, src]) => existsSync(join(root, src)))];
-  const r = await build({
+  const common = {
     absWorkingDir: root,
-    entryPoints: entries.map(([name, src]) => ({ in: src, out: name })),
     bundle: true,
-    // Code the tools share, and every module behind a dynamic import(), is a chunk of its own
-    // (beside the tools: a chunk's import.meta.url finds the worker), loaded only when reached:
-    // `score` of a MedVision tree never compiles or runs the boards, checks or importers.
-    splitting: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     // Libraries are bundled too: resolving and linking zod's hundreds of ES modules and lexing
     // CommonJS ones cost more start-up than parsing one file. Left out: tools that find their own
@@ -65,7 +76,6 @@ export async function compile(root, tools = TOOLS) {
     // which are Astro's and never loaded by a tool.
     external: ['*.astro', ...UNBUNDLED],
     plugins: [noZodLocales],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     write: false,
     metafile: true,
     sourcemap: 'linked', // stack traces in our sources with node --enable-source-maps
@@ -73,14 +83,48 @@ export async function compile(root, tools = TOOLS) {
     logLevel: 'error',
     outdir: OUT_DIR,
     entryNames: '[name]',
+  };
+  const r = await build({
+    ...common,
+    entryPoints: entries.filter(([name]) => !CACHED.includes(name)).map(([name, src]) => ({ in: src, out: name })),
+    // Code the tools share, and every module behind a dynamic import(), is a chunk of its own
+    // (beside the tools: a chunk's import.meta.url finds the worker), loaded only when reached:
+    // `score` of a MedVision tree never compiles or runs the boards, checks or importers.
+    splitting: true,
+    format: 'esm',
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     chunkNames: 'chunk-[hash]',
     outExtension: { '.js': '.mjs' },
   });
+  // The cached tools: one file each, no chunks (a dynamic import() of our code becomes a lazy
+  // initializer in the same file, so it is still evaluated only when reached). import.meta.url is
+  // the file's own URL, so the worker is found beside it.
+  const cached = tools.filter((t) => CACHED.includes(t));
+  const c = cached.length === 0 ? { outputFiles: [], metafile: { inputs: {} } } : await build({
+    ...common,
+    entryPoints: cached.map((tool) => ({ in: join('scripts', `${tool}.ts`), out: tool })),
+    format: 'cjs',
+    define: { 'import.meta.url': '__cliModuleUrl' },
+    banner: { js: "const __cliModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    outExtension: { '.js': '.cjs' },
+  });
+  const loaders = cached.map((tool) => {
+    const bundle = c.outputFiles.find((f) => basename(f.path) === `${tool}.cjs`);
+    bundle.contents = Buffer.from(externalImports(bundle.text));
+    const id = createHash('sha256').update(bundle.contents).digest('hex').slice(0, 16);
+    const text = `// Written by scripts/cli/compile.mjs: ${tool}.cjs through V8's code cache.\nimport { runWithCodeCache } from './code-cache.mjs';\nrunWithCodeCache(new URL('./${tool}.cjs', import.meta.url), '${id}');\n`;
+    return { path: join(out, `${tool}.mjs`), contents: Buffer.from(text) };
+  });
+  if (cached.length > 0) {
+    const runner = new URL('./code-cache.mjs', import.meta.url);
+    inputs.add(relative(root, runner.pathname));
+    loaders.push({ path: join(out, 'code-cache.mjs'), contents: readFileSync(runner) });
+  }
   // Our files, stamped one by one; the libraries through the lockfile that pins them.
-  for (const f of Object.keys(r.metafile.inputs)) if (!f.includes('node_modules/') && !f.startsWith('no-zod-locales:')) inputs.add(f);
+  for (const f of [...Object.keys(r.metafile.inputs), ...Object.keys(c.metafile.inputs)]) if (!f.includes('node_modules/') && !f.startsWith('no-zod-locales:')) inputs.add(f);
   // Chunks before the tools that import them; chunks of an earlier compile are removed after.
   const isChunk = (p) => /\/chunk-[^/]*$/.test(p);
-  const files = [...r.outputFiles].sort((a, b) => Number(isChunk(b.path)) - Number(isChunk(a.path)));
+  const files = [...r.outputFiles, ...c.outputFiles, ...loaders].sort((a, b) => Number(isChunk(b.path)) - Number(isChunk(a.path)));
   for (const file of files) {
     const tmp = `${file.path}.${process.pid}.tmp`;
     mkdirSync(dirname(file.path), { recursive: true });
@@ -92,7 +136,8 @@ export async function compile(root, tools = TOOLS) {
   writeFileSync(tmp, JSON.stringify(meta, null, 1));
   renameSync(tmp, join(out, META));
   const written = new Set(files.map((f) => basename(f.path)));
-  for (const f of readdirSync(out)) if (f.startsWith('chunk-') && !written.has(f)) rmSync(join(out, f), { force: true });
+  // Code caches of an earlier compile name a bundle hash no loader asks for any more.
+  for (const f of readdirSync(out)) if ((f.startsWith('chunk-') && !written.has(f)) || f.endsWith('.v8cache')) rmSync(join(out, f), { force: true });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -5,11 +5,11 @@
  * then that the real compiled `score` prints what the TypeScript source prints.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TOOLS } from '../../scripts/cli/compile.mjs';
+import { CACHED, TOOLS } from '../../scripts/cli/compile.mjs';
 
 const ROOT = resolve(__dirname, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'evalboard-cli-'));
@@ -19,7 +19,7 @@ function checkout(): string {
   const root = mkdtempSync(join(scratch, 'co-'));
   mkdirSync(join(root, 'scripts', 'cli'), { recursive: true });
   mkdirSync(join(root, 'src'));
-  for (const f of ['compile.mjs', 'run.mjs']) copyFileSync(join(ROOT, 'scripts/cli', f), join(root, 'scripts/cli', f));
+  for (const f of ['compile.mjs', 'run.mjs', 'code-cache.mjs']) copyFileSync(join(ROOT, 'scripts/cli', f), join(root, 'scripts/cli', f));
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
   writeFileSync(join(root, 'package-lock.json'), '{}\n');
   writeFileSync(join(root, 'tsconfig.json'), '{}\n');
@@ -58,6 +58,30 @@ describe('compiled command-line tools', () => {
     expect(runTool(root, 'score').stdout).toBe('stale\n'); // nothing changed: the compiled file runs as is
     writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion": 3}\n');
     expect(runTool(root, 'score').stdout).toBe('score one \n');
+  });
+
+  it('a cached tool saves its code cache after a run and runs from it on the next', () => {
+    const root = checkout();
+    expect(CACHED).toContain('score');
+    expect(runTool(root, 'score', 'x').stdout).toBe('score one x\n');
+    const caches = () => readdirSync(join(root, 'dist-cli')).filter((f) => f.endsWith('.v8cache'));
+    expect(caches()).toHaveLength(1);
+    const file = join(root, 'dist-cli', caches()[0]!);
+    const written = statSync(file).mtimeMs;
+    expect(runTool(root, 'score', 'y').stdout).toBe('score one y\n');
+    // Rewritten only when missing or rejected by V8: an unchanged file was read and accepted.
+    expect(statSync(file).mtimeMs).toBe(written);
+  });
+
+  it('a recompiled tool never runs the code cache of the code before (V8 compares only the length)', () => {
+    const root = checkout();
+    expect(runTool(root, 'score').stdout).toBe('score one \n');
+    const before = readdirSync(join(root, 'dist-cli')).filter((f) => f.endsWith('.v8cache'));
+    writeFileSync(join(root, 'src', 'version.ts'), "export const version: string = 'two';\n"); // same length
+    expect(runTool(root, 'score').stdout).toBe('score two \n');
+    const after = readdirSync(join(root, 'dist-cli')).filter((f) => f.endsWith('.v8cache'));
+    expect(after).toHaveLength(1);
+    expect(after).not.toEqual(before);
   });
 
   it('refuses an unknown tool with usage (exit 2)', () => {
