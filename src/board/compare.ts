@@ -5,18 +5,20 @@
  * Every ranked entry's per-unit data is published (`/compare-data/<benchmark>/<entry>.json`), so
  * any pair of entries of a benchmark can be compared by the client page `/compare/?a=…&b=…`,
  * which runs the same `compareData` of `src/core/compare.ts`. Pages are pre-rendered only for
- * pairs that share units, and of those only for each entry's `NEIGHBOURS` nearest rows by rank on
- * some board section.
+ * pairs that share units, and of those only for each entry's `NEIGHBOURS` nearest entries by rank
+ * on its benchmark's headline boards (`neighbourPairs`): O(entries), whatever the number of boards.
+ * A pair's shared units and rows are cached between builds (`./compare-cache`).
  */
 import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
 import { KeyTable, canonicalPair, compareData, packCompareData, sharedUnits, unpackCompareData, type CompareData, type CompareSide, type Difference, type PackedCompareData } from '../core/compare';
 import type { Board } from '../core/board';
 import { boardContext } from './gate';
+import { cachedPairRows, cachedSharedUnits, compareDataDigest, type PairInput } from './compare-cache';
 import { publishBytes } from '../ingest/published-files';
 
 export type { CompareSide, Difference } from '../core/compare';
 
-/** Pre-rendered neighbours per entry and board section, by rank. */
+/** Pre-rendered neighbours per entry and benchmark, by rank on the benchmark's headline boards. */
 export const NEIGHBOURS = 5;
 
 export interface ComparePair {
@@ -32,22 +34,27 @@ export interface CompareEntryLike extends CompareSide { submissions: readonly { 
  * Every entry's compare data, packed (`packCompareData`: ≈ 16 bytes per unit, the keys interned
  * once per benchmark), computed once per build: the neighbour pairs ask for each entry's data many
  * times, and recomputing it from the samples per pair cost more than the pairs. The last
- * `COMPARE_DATA_KEPT` are also kept unpacked.
+ * `COMPARE_DATA_KEPT` are also kept unpacked. `digest` identifies the data (its JSON's SHA-256)
+ * in the pair cache's keys.
  */
-const packed = new Map<string, Promise<PackedCompareData | undefined>>();
+interface KeptData { packed: PackedCompareData; digest: string }
+const packed = new Map<string, Promise<KeptData | undefined>>();
 const tables = new Map<string, KeyTable>();
 const tableOf = (benchmark: string) => tables.get(benchmark) ?? tables.set(benchmark, new KeyTable()).get(benchmark)!;
 export const COMPARE_DATA_KEPT = 4;
 const recent = new Map<string, Promise<CompareData | undefined>>();
 
-function packedData(benchmark: string, slug: string, key: string): Promise<PackedCompareData | undefined> {
+const dataKey = (benchmark: string, slug: string) => `${benchmark}\u0000${slug}`;
+
+function keptData(benchmark: string, slug: string): Promise<KeptData | undefined> {
+  const key = dataKey(benchmark, slug);
   let hit = packed.get(key);
   if (!hit) {
     hit = (async () => {
       const bench = SUBMISSION_BENCHMARKS.find((b) => b.id === benchmark);
       if (!bench) return undefined;
       const data = await bench.submissions.compareData(slug, (await boardContext()).forBenchmark(benchmark));
-      return data && packCompareData(data, tableOf(benchmark));
+      return data && { packed: packCompareData(data, tableOf(benchmark)), digest: compareDataDigest(JSON.stringify(data)) };
     })();
     packed.set(key, hit);
   }
@@ -56,74 +63,115 @@ function packedData(benchmark: string, slug: string, key: string): Promise<Packe
 
 /** One entry's compare data on one benchmark (computed once per build, kept packed). */
 export function entryCompareData(benchmark: string, slug: string): Promise<CompareData | undefined> {
-  const key = `${benchmark}\u0000${slug}`;
+  const key = dataKey(benchmark, slug);
   let hit = recent.get(key);
   if (hit) recent.delete(key);
-  else hit = packedData(benchmark, slug, key).then((p) => p && unpackCompareData(p, tableOf(benchmark)));
+  else hit = keptData(benchmark, slug).then((k) => k && unpackCompareData(k.packed, tableOf(benchmark)));
   recent.set(key, hit);
   while (recent.size > COMPARE_DATA_KEPT) recent.delete(recent.keys().next().value!);
   return hit;
 }
 
-/** The (A, B) data of every benchmark both entries have, A and B in canonical order. */
-async function pairData(a: CompareEntryLike, b: CompareEntryLike): Promise<[CompareData, CompareData][]> {
+/** Every benchmark both entries have compare data on, with the two data's digests (A's first). */
+async function pairInputs(a: CompareEntryLike, b: CompareEntryLike): Promise<PairInput[]> {
   const inB = new Set(b.submissions.map((s) => s.benchmark));
   const benches = SUBMISSION_BENCHMARKS.map((x) => x.id).filter((id) => inB.has(id) && a.submissions.some((s) => s.benchmark === id));
-  const out: [CompareData, CompareData][] = [];
+  const out: PairInput[] = [];
   for (const id of benches) {
-    const [da, db] = await Promise.all([entryCompareData(id, a.slug), entryCompareData(id, b.slug)]);
-    if (da && db) out.push([da, db]);
+    const [da, db] = await Promise.all([keptData(id, a.slug), keptData(id, b.slug)]);
+    if (da && db) out.push({ benchmark: id, a: da.digest, b: db.digest });
   }
   return out;
 }
+
+/** The (A, B) data of each of `inputs`' benchmarks. */
+async function pairData(a: CompareEntryLike, b: CompareEntryLike, inputs: readonly PairInput[]): Promise<[CompareData, CompareData][]> {
+  const out: [CompareData, CompareData][] = [];
+  for (const { benchmark } of inputs) out.push((await Promise.all([entryCompareData(benchmark, a.slug), entryCompareData(benchmark, b.slug)])) as [CompareData, CompareData]);
+  return out;
+}
+
+/** The pair in canonical order (pages, seeds and cache entries never depend on which came first). */
+const canonical = <T extends CompareEntryLike>(x: T, y: T): [T, T] => (canonicalPair(x.slug, y.slug)[0] === x.slug ? [x, y] : [y, x]);
+const pairLabel = (a: CompareEntryLike, b: CompareEntryLike) => `${a.slug}+${b.slug}`;
 
 const side = ({ slug, name, modelSlug }: CompareSide): CompareSide => ({ slug, name, ...(modelSlug ? { modelSlug } : {}) });
 
 /** The compare page of a pair (A and B put in canonical order: the page never depends on which came first). */
 export async function comparePair(x: CompareEntryLike, y: CompareEntryLike): Promise<ComparePair> {
-  const [a, b] = canonicalPair(x.slug, y.slug)[0] === x.slug ? [x, y] : [y, x];
-  return { a: side(a), b: side(b), diffs: compareData(await pairData(a, b)) };
+  const [a, b] = canonical(x, y);
+  const inputs = await pairInputs(a, b);
+  const diffs = await cachedPairRows(inputs, pairLabel(a, b), async () => compareData(await pairData(a, b, inputs)));
+  return { a: side(a), b: side(b), diffs };
 }
 
 const shared = new Map<string, number>();
 
-/** Shared units of a pair over every benchmark both have (no bootstrap; remembered per build: the index and the pair pages both ask). */
-export async function pairSharedUnits(a: CompareEntryLike, b: CompareEntryLike): Promise<number> {
+/** Shared units of a pair over every benchmark both have (no bootstrap; remembered per build: the index and the pair pages both ask; cached between builds). */
+export async function pairSharedUnits(x: CompareEntryLike, y: CompareEntryLike): Promise<number> {
+  const [a, b] = canonical(x, y);
   const key = `${a.slug}\u0000${b.slug}`;
   let n = shared.get(key);
   if (n === undefined) {
-    n = 0;
-    for (const [da, db] of await pairData(a, b)) n += sharedUnits(da, db);
+    const inputs = await pairInputs(a, b);
+    n = await cachedSharedUnits(inputs, pairLabel(a, b), async () => {
+      let sum = 0;
+      for (const [da, db] of await pairData(a, b, inputs)) sum += sharedUnits(da, db);
+      return sum;
+    });
     shared.set(key, n);
   }
   return n;
 }
 
-/** Each entry's `k` nearest rows by rank in every ranked section of `boards` (rank ties broken by board order). */
+/** The boards that pick pre-rendered neighbours: each benchmark's headline boards (overall, family), not its per-subtask, category, platform or difficulty boards. */
+export const isHeadlineBoard = (b: Pick<Board, 'kind'>): boolean => b.kind === 'overall' || b.kind === 'family';
+
+/**
+ * Each entry's `k` nearest entries per benchmark by rank on the benchmark's headline sections
+ * (`isHeadlineBoard`): the distance to another entry is the smallest rank gap over the sections
+ * both are ranked in, ties broken by board, section and row order. So a benchmark gives at most
+ * k × (entries ranked on its headline boards) pairs, however many boards it has.
+ */
 export function neighbourPairs(boards: readonly Board[], k = NEIGHBOURS): [string, string][] {
-  const out = new Map<string, [string, string]>();
-  for (const board of boards) {
+  // benchmark → entry → other entry → its best (gap, order of first sight)
+  const near = new Map<string, Map<string, Map<string, { d: number; at: number }>>>();
+  let at = 0;
+  for (const board of boards.filter(isHeadlineBoard)) {
+    const mine = near.get(board.benchmark) ?? near.set(board.benchmark, new Map()).get(board.benchmark)!;
     for (const section of board.sections) {
       const keys = section.rows.map((r) => r.entryKey);
       keys.forEach((key, i) => {
-        const near = keys
-          .map((other, j) => ({ other, d: Math.abs(j - i), j }))
-          .filter(({ other, j }) => j !== i && other !== key)
-          .sort((p, q) => p.d - q.d || p.j - q.j)
-          .slice(0, k);
-        for (const { other } of near) {
-          const pair = canonicalPair(key, other);
-          out.set(pair.join('\u0000'), pair);
+        const others = mine.get(key) ?? mine.set(key, new Map()).get(key)!;
+        // Only gaps up to k can be among an entry's k nearest: a section of more than k rows has k within k places.
+        for (let j = Math.max(0, i - k); j <= Math.min(keys.length - 1, i + k); j++) {
+          const other = keys[j]!;
+          if (other === key) continue;
+          const d = Math.abs(j - i);
+          const prev = others.get(other);
+          if (!prev || d < prev.d) others.set(other, { d, at: at + j });
         }
       });
+      at += keys.length;
+    }
+  }
+  const out = new Map<string, [string, string]>();
+  for (const entries of near.values()) {
+    for (const [key, others] of entries) {
+      const nearest = [...others].sort(([, p], [, q]) => p.d - q.d || p.at - q.at).slice(0, k);
+      for (const [other] of nearest) {
+        const pair = canonicalPair(key, other);
+        out.set(pair.join('\u0000'), pair);
+      }
     }
   }
   return [...out.values()];
 }
 
 /**
- * Entry pairs to pre-render: each entry's `k` nearest neighbours by rank on every board section,
- * kept only when the two share units. Any other pair is compared by the client page.
+ * Entry pairs to pre-render: each entry's `k` nearest neighbours per benchmark by rank on its
+ * headline boards (`neighbourPairs`), kept only when the two share units. Any other pair is
+ * compared by the client page.
  */
 export async function comparePairs<T extends CompareEntryLike>(entries: readonly T[], boards: readonly Board[], k = NEIGHBOURS): Promise<[T, T][]> {
   const bySlug = new Map(entries.map((e) => [e.slug, e]));

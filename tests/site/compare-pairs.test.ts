@@ -1,9 +1,9 @@
 // Which compare pages are pre-rendered (bundled demo data), and the verdict minimum on real rows.
+// The neighbour rule itself: tests/core/compare-neighbours.test.ts.
 import { describe, expect, it } from 'vitest';
 import { compareEntries } from '../../src/board/models';
 import { allBoards } from '../../src/board/boards';
-import { comparePair, comparePairs, neighbourPairs, pairSharedUnits } from '../../src/board/compare';
-import type { Board } from '../../src/core/board';
+import { comparePair, comparePairs, pairSharedUnits } from '../../src/board/compare';
 
 describe('pre-rendered compare pairs', () => {
   it('only pairs that share units get a page; pairs without shared units get none', async () => {
@@ -47,15 +47,5 @@ describe('pre-rendered compare pairs', () => {
     }
     expect(verdicts).toBeGreaterThan(0);
     expect(below).toBeGreaterThan(0); // latch per-task rows: 1–2 shared evals
-  });
-
-  it('neighbours: each entry pairs with its k nearest rows by rank, not with every row', () => {
-    const rows = Array.from({ length: 12 }, (_, i) => ({ entryKey: `e${String(i).padStart(2, '0')}` }));
-    const board = { sections: [{ rows }] } as unknown as Board;
-    const pairs = neighbourPairs([board], 5).map((p) => p.join(' '));
-    expect(pairs).toContain('e00 e05');
-    expect(pairs).not.toContain('e00 e06');
-    expect(pairs.length).toBeLessThanOrEqual(12 * 5);
-    expect(new Set(pairs).size).toBe(pairs.length);
   });
 });
