@@ -57,6 +57,25 @@ function externalImports(text) {
   return text.replace(/\bimport\("([^"]+)"\)/g, (call, specifier) => (UNBUNDLED.some((p) => specifier === p || specifier.startsWith(`${p}/`)) ? `__cliImport(${JSON.stringify(specifier)})` : call));
 }
 
+/**
+ * node:crypto loaded when first called, not when a module that imports it is initialized: a cached
+ * tool initializes the modules of every benchmark, several of which hash files, and loading
+ * node:crypto (with the stream modules it pulls in) is ≈ 15 % of a 1-record `score`'s start-up.
+ * Only the functions named here can be imported from it in a cached tool; another name fails the
+ * compile (esbuild: no matching export), so add it here.
+ */
+const LAZY_BUILTINS = { 'node:crypto': ['createHash'] };
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^node:crypto$/ }, (args) => (args.namespace === 'lazy-builtins' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-builtins' }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtins' }, (args) => ({
+      contents: LAZY_BUILTINS[args.path].map((name) => `export function ${name}(...args) { return require(${JSON.stringify(args.path)}).${name}(...args); }`).join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 /** Compile every tool in one pass; each output (and the meta file last) is written whole, then renamed in place. */
 export async function compile(root, tools = TOOLS) {
   const { build } = await import('esbuild');
@@ -104,6 +123,7 @@ export async function compile(root, tools = TOOLS) {
     ...common,
     entryPoints: cached.map((tool) => ({ in: join('scripts', `${tool}.ts`), out: tool })),
     format: 'cjs',
+    plugins: [...common.plugins, lazyBuiltins],
     define: { 'import.meta.url': '__cliModuleUrl' },
     banner: { js: "const __cliModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     outExtension: { '.js': '.cjs' },
@@ -121,7 +141,7 @@ export async function compile(root, tools = TOOLS) {
     loaders.push({ path: join(out, 'code-cache.mjs'), contents: readFileSync(runner) });
   }
   // Our files, stamped one by one; the libraries through the lockfile that pins them.
-  for (const f of [...Object.keys(r.metafile.inputs), ...Object.keys(c.metafile.inputs)]) if (!f.includes('node_modules/') && !f.startsWith('no-zod-locales:')) inputs.add(f);
+  for (const f of [...Object.keys(r.metafile.inputs), ...Object.keys(c.metafile.inputs)]) if (!f.includes('node_modules/') && !/^[a-z-]+:/.test(f)) inputs.add(f); // not node_modules nor a plugin's virtual module
   // Chunks before the tools that import them; chunks of an earlier compile are removed after.
   const isChunk = (p) => /\/chunk-[^/]*$/.test(p);
   const files = [...r.outputFiles, ...c.outputFiles, ...loaders].sort((a, b) => Number(isChunk(b.path)) - Number(isChunk(a.path)));

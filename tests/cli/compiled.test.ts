@@ -100,6 +100,17 @@ describe('compiled command-line tools', () => {
     expect(compiled.stdout).toBe(source.stdout);
   });
 
+  it('the compiled score of a MedVision tree starts without node:crypto (loaded only when a hash is asked for)', () => {
+    const preload = join(scratch, 'loaded-modules.cjs');
+    writeFileSync(preload, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList)));\n");
+    expect(spawnSync(process.execPath, [join(ROOT, 'scripts/cli/run.mjs'), 'score', '--help'], { cwd: ROOT }).status).toBe(2); // compiled, fresh
+    const r = spawnSync(process.execPath, ['--require', preload, join(ROOT, 'dist-cli/score.mjs'), 'results/medvision/demo-vlm-7b-demo', '--json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+    expect(r.status).toBe(0);
+    const loaded = JSON.parse(r.stderr) as string[];
+    expect(loaded).toContain('NativeModule fs');
+    expect(loaded.filter((m) => m.includes('crypto'))).toEqual([]);
+  });
+
   it('the compiled score in worker threads prints exactly what one thread prints, every bad line located', () => {
     // One model folder with every family, and lines broken in three ways in files of two families.
     const dir = join(mkdtempSync(join(scratch, 'tree-')), 'demo-vlm-7b-demo');

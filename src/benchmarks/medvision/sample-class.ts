@@ -9,15 +9,18 @@ export const FULL_CAP = 1000;
 
 export type SampleClass = 'full' | 'pilot';
 
+/** 1000 → "1,000", as toLocaleString('en-US') writes it: that call starts ICU's number formatting (≈ 25 ms of every tool's start-up). */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** Section titles: what each class holds. */
 export const SAMPLE_CLASS_TITLE: Record<SampleClass, string> = {
-  full: `Runs of up to ${FULL_CAP.toLocaleString('en-US')} samples per subtask`,
+  full: `Runs of up to ${grouped(FULL_CAP)} samples per subtask`,
   pilot: `Runs capped at ${PILOT_CAP} samples per subtask`,
 };
 
 /** Lower-case short forms (chart titles, filters). */
 export const SAMPLE_CLASS_SHORT: Record<SampleClass, string> = {
-  full: `runs of up to ${FULL_CAP.toLocaleString('en-US')} samples per subtask`,
+  full: `runs of up to ${grouped(FULL_CAP)} samples per subtask`,
   pilot: `runs capped at ${PILOT_CAP} samples per subtask`,
 };
 
