@@ -146,7 +146,7 @@ for (let r = 1; r <= ROUNDS; r++) {
     times.get(c.name)!.wall.push(wall);
     times.get(c.name)!.cpu.push(cpu);
     const note = c.check && r === 1 ? ` (${c.check(p.stdout)})` : '';
-    cells.push(`${c.name.split(':')[0]!.split(' (')[0]!.replace('evalboard score --json', 'ours')} ${wall.toFixed(2)} s wall / ${cpu.toFixed(2)} s cpu${note}`);
+    cells.push(`${c.name.startsWith('upstream Python: ') ? c.name : c.name.split(':')[0]!.split(' (')[0]!.replace('evalboard score --json', 'ours')} ${wall.toFixed(2)} s wall / ${cpu.toFixed(2)} s cpu${note}`);
   }
   console.log(`round ${r} (load average ${load} → ${loadavg()[0]!.toFixed(2)}): ${cells.join('; ')}`);
 }
