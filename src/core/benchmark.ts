@@ -249,6 +249,14 @@ export interface SubmissionSupport {
    * of them an error). Undefined when there is nothing to hash.
    */
   contentDigest?(dir: string): Promise<string | undefined>;
+  /**
+   * The build gate's pass over one folder that is safe to read: `gate()` computes the gate's own
+   * cached products of it (content digest, check). When they missed the cache, the benchmark may
+   * compute its other cached per-folder products (board summary, explorer pieces, …) from the same
+   * read, so the later stages hit instead of reading and scoring the folder again. Without it, each
+   * product reads the folder on its own miss.
+   */
+  folderPass?(dir: string, ctx: { resultsRoot: string; gate: () => Promise<BenchmarkCheck> }): Promise<void>;
   /** Every board of this benchmark (view models), computed from the loaded submissions the gate admits. */
   boards(admitted: Admitted): Promise<Board[]>;
   /**

@@ -45,7 +45,14 @@ function count(kind: string, what: 'hit' | 'miss', dir: string): void {
   if (what === 'hit') c.hits++;
   else c.misses++;
   productCacheCounts.set(kind, c);
-  // One line per lookup, for a test (or a person) to see which submissions a build recomputed.
+  noteComputation(what, kind, dir);
+}
+
+/**
+ * One line in EVALBOARD_CACHE_LOG (`<what> <kind> <folder>`): each product lookup (`hit`, `miss`)
+ * and each scoring of a folder (`score`), for a test (or a person) to see what a build recomputed.
+ */
+export function noteComputation(what: 'hit' | 'miss' | 'score', kind: string, dir: string): void {
   if (process.env.EVALBOARD_CACHE_LOG) appendFileSync(process.env.EVALBOARD_CACHE_LOG, `${what} ${kind} ${dir}\n`);
 }
 

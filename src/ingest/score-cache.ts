@@ -97,6 +97,9 @@ function readCached<T>(file: string): { value: T } | undefined {
   }
 }
 
+/** Whether the cache is on (EVALBOARD_NO_CACHE unset): without it, work done ahead for a later stage is lost. */
+export const cacheEnabled = (): boolean => !process.env.EVALBOARD_NO_CACHE;
+
 /** `compute()` once per folder content; set EVALBOARD_NO_CACHE=1 to bypass, EVALBOARD_CACHE_DIR to move it (bench:build). */
 export function cached<T>(benchmark: string, dir: string, compute: () => T, opts: CacheOptions = {}): T {
   if (process.env.EVALBOARD_NO_CACHE) return compute();

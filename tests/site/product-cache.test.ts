@@ -1,5 +1,5 @@
 // The product cache on a temp MedVision tree: a build computes every submission's data-API sample
-// files, explorer pieces and explorer unit documents once; a second build after adding one
+// files, explorer pieces and explorer unit documents once, scoring each folder once; a second build after adding one
 // submission computes only that submission's and the one unit it ran (the cache log says which),
 // and every other per-sample file it publishes is a hard link to the cache file the first build
 // published; a changed submission reassembles every unit it ran; and what a build publishes equals
@@ -34,7 +34,7 @@ let builds = 0;
 const build = () => productBuild({ log: LOG, links: LINKS, out: join(TMP, `out-${builds++}`) });
 
 const folderOf = (line: string) => line.split(' ')[2]!.split('/').at(-1)!;
-const lines = (log: string[], what: 'hit' | 'miss', kind: string) => log.filter((l) => l.startsWith(`${what} ${kind} `)).map(folderOf).sort();
+const lines = (log: string[], what: 'hit' | 'miss' | 'score', kind: string) => log.filter((l) => l.startsWith(`${what} ${kind} `)).map(folderOf).sort();
 const perSample = (path: string) => path.startsWith('api/v1/samples/') || path.startsWith('explore-data/');
 
 describe('the product cache', () => {
@@ -42,10 +42,11 @@ describe('the product cache', () => {
     corpus(3);
     const first = await build();
     const old = ['pc-model-000-pc', 'pc-model-001-pc', 'pc-model-002-pc'];
-    for (const kind of ['api-samples/medvision', 'explorer/medvision']) {
-      expect(lines(first.log, 'miss', kind), kind).toEqual(old);
-      expect(lines(first.log, 'hit', kind), kind).toEqual([]);
-    }
+    for (const kind of ['api-samples/medvision', 'explorer/medvision']) expect(lines(first.log, 'miss', kind), kind).toEqual(old);
+    expect(lines(first.log, 'hit', 'api-samples/medvision')).toEqual([]);
+    // One scoring pass per folder: the gate's computes every product; the data API reads its rows
+    // from the explorer pieces (a hit), and no stage scores the folder again.
+    expect(lines(first.log, 'score', 'medvision')).toEqual(old);
     const units = lines(first.log, 'miss', 'explorer-unit/medvision');
     expect(units).toHaveLength(3);
     // The explorer's unit documents carry per-sample cells of every entry.
@@ -60,10 +61,10 @@ describe('the product cache', () => {
     const tl = configs[0]!.config;
     for (const c of configs.slice(1)) rmSync(join(TMP, 'results', 'medvision', 'pc-model-003-pc', 'Results', TASK_TAG[c.family]), { recursive: true, force: true });
     const second = await build();
-    for (const kind of ['api-samples/medvision', 'explorer/medvision']) {
-      expect(lines(second.log, 'miss', kind), kind).toEqual(['pc-model-003-pc']);
-      expect(lines(second.log, 'hit', kind), kind).toEqual(old);
-    }
+    for (const kind of ['api-samples/medvision', 'explorer/medvision']) expect(lines(second.log, 'miss', kind), kind).toEqual(['pc-model-003-pc']);
+    expect(lines(second.log, 'hit', 'api-samples/medvision')).toEqual(old);
+    expect(new Set(lines(second.log, 'hit', 'explorer/medvision'))).toEqual(new Set([...old, 'pc-model-003-pc']));
+    expect(lines(second.log, 'score', 'medvision')).toEqual(['pc-model-003-pc']);
     // Only the unit the new submission ran is reassembled; the other two are linked as they were.
     const touched = units.filter((u) => u === slugify(tl));
     expect(touched).toHaveLength(1);
@@ -91,6 +92,8 @@ describe('the product cache', () => {
     writeMedvisionCorpus({ root: TMP, entries: 2, configs, perSubtask: 6, seed: 'product-cache-changed', prefix: 'pc', treeClass: 'pilot' });
     const third = await build();
     expect(lines(third.log, 'miss', 'explorer/medvision')).toEqual(old.slice(0, 2));
+    // (The rewritten corpus has a new reference file: every folder's check misses and scores it, once.)
+    expect(lines(third.log, 'score', 'medvision')).toEqual([...old, 'pc-model-003-pc']);
     expect(lines(third.log, 'miss', 'explorer-unit/medvision')).toEqual(units);
 
     process.env.EVALBOARD_NO_CACHE = '1';

@@ -1,4 +1,4 @@
-import { scoreMedvisionTree } from './formats/score-tree';
+import { scoredTreeOf } from './scored-once';
 import { FULL_CAP, PILOT_CAP, SAMPLE_CLASS_SHORT } from './sample-class';
 import { claimAgrees, flattenNumbers } from '../../ingest/submission/claims';
 import type { BenchmarkCheck } from '../../core/benchmark';
@@ -15,7 +15,7 @@ import { medvisionReferencesFor } from './reference/read';
  * number is recomputed.
  */
 export function checkMedvision(dir: string): BenchmarkCheck {
-  const scored = scoreMedvisionTree(dir, { keepSamples: true });
+  const scored = scoredTreeOf(dir);
   const findings: Finding[] = [...scored.findings];
   const facts: BenchmarkCheck['facts'] = [];
   // The answer key, sample ids and class come from the benchmark version's reference.

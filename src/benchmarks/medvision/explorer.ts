@@ -12,14 +12,14 @@ import { resultsRoot } from '../../board/paths';
 import { entryKeyOf } from '../../board/submission-meta';
 import { slugify } from '../../core/slug';
 import type { Admitted, ExplorerCell, ExplorerUnit, ExplorerUnitHead, ExplorerUnitIdentity } from '../../core/benchmark';
-import { scoreMedvisionTree } from './formats/score-tree';
+import { scoredTreeOf } from './scored-once';
 import { readRawFacts } from './formats/read-raw-facts';
 import type { TaskType } from './scorer/sample';
 import { metric } from './metrics';
 import { FAMILY_TITLE } from './boards/boards';
 
 /** One sample of one config as one submission's run scored it (cached per submission). */
-interface RunSample {
+export interface RunSample {
   docId: number;
   target: string;
   dataset: string | null;
@@ -38,6 +38,7 @@ interface RunSample {
 }
 
 interface RunConfig {
+  model: string;
   config: string;
   taskType: TaskType;
   samples: RunSample[];
@@ -47,7 +48,7 @@ const SLICE_AXIS = ['sagittal (dim 0)', 'coronal (dim 1)', 'axial (dim 2)'];
 const pair = (p: readonly number[], unit = '') => `${p[0]} × ${p[1]}${unit}`;
 
 function scoreRuns(dir: string): RunConfig[] {
-  const scored = scoreMedvisionTree(dir, { keepSamples: true });
+  const scored = scoredTreeOf(dir);
   return scored.configs.flatMap((c) => {
     const list = scored.samples?.get(c.path);
     const sc = scored.sampleScores?.get(c.path);
@@ -77,7 +78,7 @@ function scoreRuns(dir: string): RunConfig[] {
         m,
       };
     });
-    return [{ config: c.config, taskType: c.task_type, samples }];
+    return [{ model: c.model, config: c.config, taskType: c.task_type, samples }];
   });
 }
 
@@ -112,7 +113,8 @@ function cellOf(s: RunSample, metricKeys: readonly CellMetric[]): ExplorerCell {
 const FIELDS = ['dataset', 'modality', 'slice', 'pixel size', 'image size', 'label group'];
 
 /** One config of one submission's run: the piece's meta (its samples are the piece, read when the unit loads). */
-interface RunMeta {
+export interface RunMeta {
+  model: string;
   config: string;
   taskType: TaskType;
   /** The sorted distinct doc_ids as [first, last] runs, flat. */
@@ -120,6 +122,8 @@ interface RunMeta {
   /** The entry's mean on the unit and whether any cell has long texts (as the unit's cells would say). */
   mean: number | null;
   texts: boolean;
+  /** Some metric is −0, which the piece's JSON writes as 0: the data API's rows are not read back from this piece. */
+  signedZero: boolean;
 }
 
 function rangesOf(sorted: readonly number[]): number[] {
@@ -136,11 +140,15 @@ function metaOf(c: RunConfig): RunMeta {
   const last = new Map(c.samples.map((s) => [s.docId, s]));
   const docIds = [...last.keys()].sort((a, b) => a - b);
   const cells = docIds.map((d) => cellOf(last.get(d)!, []));
-  return { config: c.config, taskType: c.taskType, ranges: rangesOf(docIds), mean: cellsMean(cells), texts: cells.some((x) => (x.texts?.length ?? 0) > 0) };
+  const signedZero = c.samples.some((s) => Object.values(s.m).some((v) => Object.is(v, -0)));
+  return { model: c.model, config: c.config, taskType: c.taskType, ranges: rangesOf(docIds), mean: cellsMean(cells), texts: cells.some((x) => (x.texts?.length ?? 0) > 0), signedZero };
 }
 
-/** A submission's explorer pieces, one per config, written once per folder content (NaN is stored as null and shown as —). */
-const runPieces = (dir: string) =>
+/**
+ * A submission's explorer pieces, one per config, written once per folder content (NaN is stored
+ * as null and shown as —); the data API's rows are read back from them (`boards/samples.ts`).
+ */
+export const medvisionRunPieces = (dir: string) =>
   cachedProducts<RunMeta[]>('explorer/medvision', dir, (put) =>
     scoreRuns(dir).map((c) => {
       put(c.config, JSON.stringify(c.samples));
@@ -166,7 +174,7 @@ export async function medvisionExplorer(admitted: Admitted, root = resultsRoot()
     const sub = folder.submission;
     const ranked = admitted.ranked(folder.folderId);
     if (!sub || !(ranked || admitted.underReview(folder.folderId))) continue;
-    const store = await runPieces(dir);
+    const store = await medvisionRunPieces(dir);
     for (const meta of store.meta) {
       const slot = byConfig.get(meta.config) ?? { taskType: meta.taskType, runs: [] };
       slot.runs.push({ entryKey: entryKeyOf(sub), submission: folder.folderId, ranked, key: store.key, meta, samples: () => JSON.parse(store.read(meta.config).toString('utf8')) as RunSample[] });

@@ -43,6 +43,7 @@ export const medvision: Benchmark = {
     boards: async (admitted) => (await boards()).medvisionBoards(admitted),
     compareData: async (slug, admitted) => (await import('./compare')).medvisionCompareData(slug, admitted),
     contentDigest: async (dir) => (await import('./digest')).medvisionDigest(dir),
+    folderPass: async (dir, ctx) => (await import('./folder-pass')).medvisionFolderPass(dir, ctx),
     sampleFiles: async (admitted) => (await samples()).medvisionSampleFiles(admitted),
     // Imported reported tables name the task tag (`MedVision-TL`): shown on that family's board.
     reportedOn: (suite, board) => board.kind === 'family' && board.slug === taskTypeOf('', suite)?.toLowerCase(),

@@ -8,15 +8,16 @@
  * names it is compared with; never a modification time. The rest of validation (folder safety,
  * submission.json, registry, review, claims) is re-run on every build: it reads small files only.
  */
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { BenchmarkId } from '../../core/submission-schema';
 import type { BenchmarkCheck } from '../../core/benchmark';
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../../registry/benchmarks';
 import { modelsRootFor, readModelRegistry } from '../models/registry';
 import { referencesRootFor } from '../references';
-import { cachedAsync, treeHash } from '../score-cache';
+import { cacheEnabled, cachedAsync, treeHash } from '../score-cache';
+import { checkFolderSafety } from './safety';
 import { listSubmissionDirs } from './read';
-import { contentDigestOf, folderDigests, validateSubmission, type CheckModel } from './validate';
+import { checkModelOf, contentDigestOf, folderDigests, submissionFileOf, validateSubmission, type CheckModel } from './validate';
 import type { SubmissionReport } from './types';
 
 export interface TreeReport {
@@ -37,9 +38,25 @@ export async function validateTree(resultsRoot: string): Promise<TreeReport[]> {
     const extra = JSON.stringify({ folder: basename(dir), references, model: model ? { id: model.id, names: model.names } : null });
     return cachedAsync(`${benchmark}/check`, dir, () => support.check(dir, model ? { model } : {}), { extra });
   };
+  // The digest of a folder, in the benchmark's folder pass when it has one: a folder whose digest
+  // or check misses the cache is read once for every product the build caches of it.
+  const digestInPass = async (benchmark: BenchmarkId, dir: string): Promise<string | undefined> => {
+    const support = findBenchmark(benchmark)?.submissions;
+    const abs = resolve(dir);
+    const safety = support?.folderPass && cacheEnabled() ? checkFolderSafety(abs, resultsRoot) : undefined;
+    if (!support?.folderPass || !safety?.safeToRead) return cachedDigest(benchmark, dir);
+    let digest: Promise<string | undefined> | undefined;
+    const model = checkModelOf(submissionFileOf(abs, safety)?.submission, registry);
+    try {
+      await support.folderPass(abs, { resultsRoot, gate: () => ((digest = cachedDigest(benchmark, abs)), digest.then(() => check(benchmark, abs, model))) });
+    } catch {
+      // A check that throws is reported by validate's own call of it.
+    }
+    return digest ?? cachedDigest(benchmark, dir);
+  };
   const out: TreeReport[] = [];
   for (const { id: benchmark } of SUBMISSION_BENCHMARKS) {
-    const digests = await folderDigests(benchmark, resultsRoot, (dir) => cachedDigest(benchmark, dir));
+    const digests = await folderDigests(benchmark, resultsRoot, (dir) => digestInPass(benchmark, dir));
     for (const dir of listSubmissionDirs(resultsRoot, benchmark)) {
       out.push({ benchmark, report: await validateSubmission(dir, { repoRoot, resultsRoot, registry, check, digests: async () => digests }) });
     }

@@ -7,7 +7,7 @@ import { namesOf, type ModelRecord } from '../../core/model-schema';
 import { digestOf } from './duplicates';
 import type { BenchmarkId } from '../../core/submission-schema';
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../../registry/benchmarks';
-import { checkFolderSafety, LIMITS } from './safety';
+import { checkFolderSafety, LIMITS, type SafetyResult } from './safety';
 import { readReview, reviewsRootFor } from './review';
 import { compareClaims } from './claims';
 import { checkChangedFiles, type ChangedFile } from './changed-files';
@@ -113,10 +113,10 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
   let submission;
   if (!sj) {
     if (!safety.findings.some((f) => f.path === 'submission.json')) err('submission.json', '$', 'missing submission.json');
-  } else if (sj.size > 0 && sj.size <= LIMITS.submissionJsonBytes) {
-    const folder = readSubmissionFolder(abs, abs);
-    local.push(...folder.findings);
-    submission = folder.submission;
+  } else {
+    const folder = submissionFileOf(abs, safety);
+    local.push(...(folder?.findings ?? []));
+    submission = folder?.submission;
   }
   const ids = SUBMISSION_BENCHMARKS.map((b) => b.id);
   const benchmark: BenchmarkId | undefined = ids.includes(parent) ? parent : undefined;
@@ -143,7 +143,7 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
     }
     if (record) {
       modelRecord = record;
-      model = { id: record.id, names: namesOf(record) };
+      model = checkModelOf(submission, registry);
       const added = cfg.changedFiles?.some((c) => c.path === file && (c.status === undefined || c.status.startsWith('A')));
       modelFacts.push({ label: 'Model', value: `${record.name} (${record.org}) — ${added ? `new in this pull request: ${file}, to be reviewed by a maintainer` : `registered in ${file}`}` });
     }
@@ -188,6 +188,18 @@ export async function validateSubmission(dirArg: string, cfg: ValidateConfig = {
     ...(check?.referenceVersion ? { referenceVersion: check.referenceVersion } : {}),
     recomputedKeys: Object.keys(check?.recomputed ?? {}).sort(),
   });
+}
+
+/** submission.json of a folder as validate reads it: only when it is within the size limit (undefined otherwise). */
+export function submissionFileOf(abs: string, safety: SafetyResult): ReturnType<typeof readSubmissionFolder> | undefined {
+  const sj = safety.files.find((f) => f.rel === 'submission.json');
+  return sj && sj.size > 0 && sj.size <= LIMITS.submissionJsonBytes ? readSubmissionFolder(abs, abs) : undefined;
+}
+
+/** What the benchmark's check is told of the submission's model: its registered id and names (undefined: not registered). */
+export function checkModelOf(submission: { model: string } | undefined, registry: ModelRegistry): CheckModel | undefined {
+  const record = submission ? registry.models.get(submission.model) : undefined;
+  return record ? { id: record.id, names: namesOf(record) } : undefined;
 }
 
 async function runCheck(benchmark: BenchmarkId, dir: string, model?: CheckModel): Promise<BenchmarkCheck> {

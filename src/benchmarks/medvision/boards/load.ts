@@ -2,7 +2,8 @@ import { resultsRoot } from '../../../board/paths';
 import { trackPerSample, type HasSampleTables, type SampleTable } from './sample-table';
 import { rowStatsOf, type RowStats } from './row-stats';
 import type { MedvisionSample } from '../formats/read-parsed-file';
-import { scoreMedvisionTree, type ConfigResult, type ModelResult, type SampleScore } from '../formats/score-tree';
+import type { ConfigResult, ModelResult, SampleScore } from '../formats/score-tree';
+import { scoredTreeOf } from '../scored-once';
 import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submission/read';
 import type { Finding } from '../../../core/findings';
 import type { Submission } from '../../../core/submission-schema';
@@ -70,14 +71,15 @@ interface Scored {
 type Tables = [string, SampleTable][];
 
 function score(dir: string, refs: readonly ReferenceVersion<MedvisionReference>[]): Scored & { samples: Tables } {
-  const scored = scoreMedvisionTree(dir, { keepSamples: true });
+  const scored = scoredTreeOf(dir);
   const against = compareMedvisionWithReference(scored, refs);
-  // The class is the reference's, never the run's own count (dropping records makes a run partial, not pilot).
-  for (const m of scored.models) m.sample_class = against.families.find((f) => f.model === m.model && f.family === m.task_type)?.sampleClass ?? m.sample_class;
+  // The class is the reference's, never the run's own count (dropping records makes a run partial,
+  // not pilot). On copies: the folder pass shares `scored` with the folder's other products.
+  const results = scored.models.map((m) => ({ ...m, sample_class: against.families.find((f) => f.model === m.model && f.family === m.task_type)?.sampleClass ?? m.sample_class }));
   return {
     coverage: against.families,
     findings: [...scored.findings, ...against.findings],
-    results: scored.models,
+    results,
     configs: scored.configs,
     samples: [...sampleTables(scored.configs, scored.samples ?? new Map(), scored.sampleScores ?? new Map())],
   };
@@ -109,6 +111,35 @@ export const forgetRecentTables = (): void => recent.clear();
 
 let cache: MedvisionEntry[] | undefined;
 
+type References = ReturnType<typeof readMedvisionReferences>;
+
+/**
+ * A folder's board summary (with its rows' intervals) and its per-sample tables, through the
+ * score cache. Both keyed by the folder and the references it is compared with; the tables apart,
+ * so an entry's summary is read without its samples.
+ */
+function cachedEntry(dir: string, refs: References, synthetic: boolean) {
+  const mine = referencesOfKind(refs.versions, synthetic);
+  const tablesKind = `medvision/samples-ref-${refs.digest}`;
+  const readTables = (): Tables => cached(tablesKind, dir, () => score(dir, mine).samples);
+  const scored = cached(`medvision/ref-${refs.digest}`, dir, (): Scored & { stats: RowStats } => {
+    const { samples, ...summary } = score(dir, mine);
+    cached(tablesKind, dir, () => samples);
+    const tables = new Map(samples);
+    return { ...summary, stats: rowStatsOf({ ...summary, samples: () => tables }) };
+  });
+  return { scored, readTables, tablesKind };
+}
+
+/**
+ * Computes the board loader's cached summary and tables of the folder `dir` under `root` now
+ * (the gate's folder pass, from the tree it scored): `loadMedvision` then reads them from the cache.
+ */
+export function primeMedvisionEntry(dir: string, root: string): void {
+  const folder = readSubmissionFolder(dir, root);
+  cachedEntry(dir, readMedvisionReferences(referencesRootFor(root)), folder.submission?.synthetic === true);
+}
+
 /**
  * Ingest and score every MedVision submission once per build. Each folder's scored form is
  * cached under `.cache/` by a content hash, so a new submission rescores only itself; its
@@ -119,17 +150,7 @@ export function loadMedvision(root = resultsRoot()): MedvisionEntry[] {
   const refs = readMedvisionReferences(referencesRootFor(root));
   cache = listSubmissionDirs(root, 'medvision').map((dir) => {
     const folder = readSubmissionFolder(dir, root);
-    const mine = referencesOfKind(refs.versions, folder.submission?.synthetic === true);
-    // Both keyed by the folder and the references it is compared with; the tables apart, so an
-    // entry's summary (with its rows' intervals) is read without its samples.
-    const tablesKind = `medvision/samples-ref-${refs.digest}`;
-    const readTables = (): Tables => cached(tablesKind, dir, () => score(dir, mine).samples);
-    const scored = cached(`medvision/ref-${refs.digest}`, dir, (): Scored & { stats: RowStats } => {
-      const { samples, ...summary } = score(dir, mine);
-      cached(tablesKind, dir, () => samples);
-      const tables = new Map(samples);
-      return { ...summary, stats: rowStatsOf({ ...summary, samples: () => tables }) };
-    });
+    const { scored, readTables, tablesKind } = cachedEntry(dir, refs, folder.submission?.synthetic === true);
     // A warm build reads no tables for the boards: the sweep must still keep them for later asks.
     keepCached(tablesKind, dir);
     return {

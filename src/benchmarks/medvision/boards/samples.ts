@@ -9,7 +9,9 @@ import { resultsRoot } from '../../../board/paths';
 import { entryKeyOf } from '../../../board/submission-meta';
 import { slugify } from '../../../core/slug';
 import type { Admitted, SampleColumn, SampleFile, SubmissionSamples } from '../../../core/benchmark';
-import { scoreMedvisionTree, type SampleScore } from '../formats/score-tree';
+import type { SampleScore } from '../formats/score-tree';
+import { scoredTreeOf } from '../scored-once';
+import { medvisionRunPieces, type RunSample } from '../explorer';
 import type { MedvisionSample } from '../formats/read-parsed-file';
 import type { TaskType } from '../scorer/sample';
 
@@ -55,20 +57,44 @@ function row(config: string, s: MedvisionSample, sc: SampleScore): Row {
   return { ...base, primary: sc.scored.excluded ? null : num(m.MRE), MAE: num(m.MAE), MRE: num(m.MRE), NMAE: num(m.NMAE), success: m.success, excluded: sc.scored.excluded };
 }
 
-interface ConfigSamples {
+export interface ConfigSamples {
   model: string;
   config: string;
   taskType: TaskType;
   rows: Row[];
 }
 
-function scoreSamples(dir: string): ConfigSamples[] {
-  const scored = scoreMedvisionTree(dir, { keepSamples: true });
+/** The folder's rows scored from its files (the path the API's rows took before they were read from the explorer pieces). */
+export function scoredSampleRows(dir: string): ConfigSamples[] {
+  const scored = scoredTreeOf(dir);
   return scored.configs.flatMap((c) => {
     const list = scored.samples?.get(c.path);
     const sc = scored.sampleScores?.get(c.path);
     if (!list || !sc) return [];
     return [{ model: c.model, config: c.config, taskType: c.task_type, rows: list.map((s, i) => row(c.config, s, sc[i]!)) }];
+  });
+}
+
+/** `row` of a sample read back from its explorer piece (JSON: a non-finite metric is already null). */
+function pieceRow(config: string, s: RunSample, detection: boolean): Row {
+  const m = s.m as Record<string, number | null>;
+  const base = { sample_id: `${config}#${s.docId}`, doc_id: s.docId, label_group: s.group, target: s.target, prediction: s.prediction };
+  if (detection) return { ...base, primary: m.IoU!, IoU: m.IoU!, F1: m.F1!, Precision: m.Precision!, Recall: m.Recall!, MAE: m.MAE!, success: s.success, excluded: false };
+  return { ...base, primary: s.excluded ? null : m.MRE!, MAE: m.MAE!, MRE: m.MRE!, NMAE: m.NMAE!, success: s.success, excluded: s.excluded };
+}
+
+/**
+ * The folder's rows from its explorer pieces (computed by the same scoring pass, cached per folder
+ * content), so the data API does not score the folder again; scored anew when a piece cannot give
+ * the rows exactly (two runs of one config share a piece name, or a metric is −0).
+ */
+async function configSamples(dir: string): Promise<ConfigSamples[]> {
+  const store = await medvisionRunPieces(dir);
+  const configs = store.meta.map((r) => r.config);
+  if (new Set(configs).size !== configs.length || store.meta.some((r) => r.signedZero)) return scoredSampleRows(dir);
+  return store.meta.map((r) => {
+    const samples = JSON.parse(store.read(r.config).toString('utf8')) as RunSample[];
+    return { model: r.model, config: r.config, taskType: r.taskType, rows: samples.map((x) => pieceRow(r.config, x, r.taskType === 'Detection')) };
   });
 }
 
@@ -87,9 +113,9 @@ export async function medvisionSampleFiles(admitted: Admitted, root = resultsRoo
 }
 
 // Not through the score cache: the data API caches the files it writes from these rows.
-function filesOf(submission: string, entryKey: string, dir: string): SampleFile[] {
+async function filesOf(submission: string, entryKey: string, dir: string): Promise<SampleFile[]> {
   const used = new Set<string>();
-  return scoreSamples(dir).map((c) => {
+  return (await configSamples(dir)).map((c) => {
     let unit = unitId(c.config);
     if (used.has(unit)) unit = `${slugify(c.model)}--${unit}`;
     used.add(unit);
