@@ -5,8 +5,10 @@
  * every other folder per folder), and the two per-sample passes — the benchmark's check and the
  * content digest — go through the score cache. Their keys are the folder's content, the scoring
  * code and lockfile, and for the check also the reference files and the model's registered
- * names it is compared with; never a modification time. The rest of validation (folder safety,
- * submission.json, registry, review, claims) is re-run on every build: it reads small files only.
+ * names it is compared with; never a modification time. Both run in the benchmark's folder pass
+ * (`SubmissionSupport.folderPass`) when it has one, so a folder that misses is read once for every
+ * product the build caches of it. The rest of validation (folder safety, submission.json,
+ * registry, review, claims) is re-run on every build: it reads small files only.
  */
 import { basename, dirname, resolve } from 'node:path';
 import type { BenchmarkId } from '../../core/submission-schema';
