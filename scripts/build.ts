@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { astroBuildArgv, pagefindArgs } from './lib/astro-build';
+import { astroBuildArgv, buildHeapMb, pagefindArgs } from './lib/astro-build';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -29,12 +29,24 @@ async function stage(name: string): Promise<void> {
   if (process.env.EVALBOARD_BUILD_HOLD === name) await new Promise((r) => setTimeout(r, 60_000));
 }
 
-function run(cmd: string, args: string[]): void {
+function run(cmd: string, args: string[], opts: { heapMb?: number } = {}): void {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error(`build: ${[cmd, ...args].join(' ')} failed (${r.signal ?? `exit ${r.status}`}); dist/ is unchanged`);
+    // V8 aborts a process that reaches its heap limit (its own message, above, says "heap out of memory").
+    if (opts.heapMb !== undefined && r.signal === 'SIGABRT') {
+      console.error(`build: if the lines above say "heap out of memory", the build needs more than its ${opts.heapMb} MB heap: run it again with EVALBOARD_BUILD_HEAP_MB set higher (docs/scaling.md, "A heap cap")`);
+    }
     process.exit(1);
   }
+}
+
+let heapMb: number;
+try {
+  heapMb = buildHeapMb();
+} catch (e) {
+  console.error(`build: ${(e as Error).message}; nothing was built`);
+  process.exit(2);
 }
 
 // A build killed mid-swap left the published site in .dist-prev/: put it back.
@@ -43,7 +55,7 @@ rmSync(next, { recursive: true, force: true });
 rmSync(prev, { recursive: true, force: true });
 
 await stage('astro');
-run(...astroBuildArgv(root, next));
+run(...astroBuildArgv(root, next), { heapMb });
 await stage('pagefind');
 run(bin('pagefind'), pagefindArgs(next));
 for (const must of ['index.html', 'pagefind/pagefind.js']) {

@@ -2,15 +2,32 @@ import { join } from 'node:path';
 
 /**
  * How the site's `astro build` process is started, shared by `npm run build` and bench:build so the
- * benchmark measures the command users run. No extra V8 flags: a larger young generation
- * (--max-semi-space-size) saved 5–10 % of CPU but raised the peak RSS of a warm 200-entry build at
- * --scale 0.02 from 1.64 GB to 1.84 GB (32 MiB) and 1.92 GB (64 MiB), against a 2 GB budget.
+ * benchmark measures the command users run.
+ *
+ * The heap is capped (`--max-old-space-size`, default `BUILD_HEAP_MB`, `EVALBOARD_BUILD_HEAP_MB`
+ * overrides it): left alone, V8 sizes the heap to a multiple of what survived its last major GC and
+ * on a large machine lets it grow to 1.6–1.9 GB of RSS over a live set of ≈ 0.35–0.6 GB
+ * (docs/scaling.md, "A heap cap"); capped, it collects sooner, so the process stays under the
+ * 2 GB budget by construction. A build whose live set outgrows the cap fails (V8 aborts; the old
+ * dist/ stays) instead of swapping; `npm run build` then names the variable.
+ * No larger young generation: --max-semi-space-size saved 5–10 % of CPU but raised the peak RSS of
+ * a warm 200-entry build at --scale 0.02 from 1.64 GB to 1.84 GB (32 MiB) and 1.92 GB (64 MiB).
  */
-export const ASTRO_NODE_FLAGS: readonly string[] = [];
+export const BUILD_HEAP_MB = 1536;
+
+/** The heap cap in MB: `EVALBOARD_BUILD_HEAP_MB` when it is a positive integer, else `BUILD_HEAP_MB`. */
+export function buildHeapMb(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.EVALBOARD_BUILD_HEAP_MB;
+  if (raw === undefined || raw === '') return BUILD_HEAP_MB;
+  if (!/^[1-9][0-9]*$/.test(raw)) throw new Error(`EVALBOARD_BUILD_HEAP_MB must be a whole number of megabytes, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+export const astroNodeFlags = (env: NodeJS.ProcessEnv = process.env): string[] => [`--max-old-space-size=${buildHeapMb(env)}`];
 
 /** `node <flags> astro.js build --outDir <outDir>` as argv for spawn (`extraNodeFlags` go before the script, e.g. --cpu-prof). */
 export function astroBuildArgv(root: string, outDir: string, extraNodeFlags: readonly string[] = []): [string, string[]] {
-  return [process.execPath, [...ASTRO_NODE_FLAGS, ...extraNodeFlags, join(root, 'node_modules', 'astro', 'astro.js'), 'build', '--outDir', outDir]];
+  return [process.execPath, [...astroNodeFlags(), ...extraNodeFlags, join(root, 'node_modules', 'astro', 'astro.js'), 'build', '--outDir', outDir]];
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Atomic publish: a build killed at any point leaves the previous dist/ byte for byte as it was.
  * Each case starts `npm run build` in its own process group, waits for the named stage, and
- * SIGKILLs the whole group (the script and the astro/pagefind children it runs).
+ * SIGKILLs the whole group (the script and the astro/pagefind children it runs). A build that
+ * outgrows its heap cap fails the same way, and says which variable raises the cap.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,4 +77,25 @@ describe('atomic publish', () => {
     expect(existsSync(join(ROOT, '.dist-next', 'index.html'))).toBe(true); // the new site was complete, and still not published
     expect(treeHash(DIST)).toBe(before);
   }, 300_000);
+
+  it('a build that outgrows its heap cap fails, names EVALBOARD_BUILD_HEAP_MB and leaves dist/ unchanged', () => {
+    const r = spawnSync('npm', ['run', '--silent', 'build'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      env: { ...process.env, EVALBOARD_BUILD_HEAP_MB: '48' },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('heap out of memory'); // V8's own message: the cap reached the astro process
+    expect(r.stderr).toContain('needs more than its 48 MB heap');
+    expect(r.stderr).toContain('EVALBOARD_BUILD_HEAP_MB');
+    expect(treeHash(DIST)).toBe(before);
+  }, 300_000);
+
+  it('a heap cap that is not a whole number of megabytes is refused before anything is built', () => {
+    const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, EVALBOARD_BUILD_HEAP_MB: '1.5g' } });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('EVALBOARD_BUILD_HEAP_MB must be a whole number of megabytes, got "1.5g"');
+    expect(treeHash(DIST)).toBe(before);
+  }, 120_000);
 });
