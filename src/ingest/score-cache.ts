@@ -2,13 +2,14 @@ import { createHash, type Hash } from 'node:crypto';
 import { cacheRoot, ensureCacheRoot } from './cache-root';
 import { noteCacheUse } from './cache-use';
 import { fileFacts } from './file-facts';
+import { parseTagged, stringifyTagged } from './tagged-json';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /**
  * Scored-result cache for the build: `.cache/scored/<benchmark>/<sha256>.json`, keyed by the
- * content of the submission folder and of the code that scores it. JSON cannot hold NaN or
- * ±Infinity, so they are written as tagged strings and revived.
+ * content of the submission folder and of the code that scores it. NaN and ±Infinity are written
+ * as tagged strings (`tagged-json.ts`).
  */
 // Everything that reads or scores a submission (tests/site/score-cache.test.ts checks that the
 // cached computation imports nothing else), and the lockfile that pins the libraries it runs on.
@@ -68,10 +69,6 @@ export function folderHash(dir: string): string {
   return createHash('sha256').update(codeVersion()).update('\0').update(treeHash(dir)).digest('hex');
 }
 
-const replacer = (_: string, v: unknown) =>
-  typeof v === 'number' && !Number.isFinite(v) ? (Number.isNaN(v) ? '__NaN' : v > 0 ? '__Inf' : '__-Inf') : v;
-const reviver = (_: string, v: unknown) => (v === '__NaN' ? NaN : v === '__Inf' ? Infinity : v === '__-Inf' ? -Infinity : v);
-
 export interface CacheOptions {
   /** Inputs outside the folder the value depends on (reference files, the model's registered names), hashed into the key. */
   extra?: string;
@@ -91,7 +88,7 @@ function cacheFile(benchmark: string, dir: string, opts: CacheOptions): string {
 function readCached<T>(file: string): { value: T } | undefined {
   if (!existsSync(file)) return undefined;
   try {
-    return { value: JSON.parse(readFileSync(file, 'utf8'), reviver) as T };
+    return { value: parseTagged(readFileSync(file, 'utf8')) as T };
   } catch {
     return undefined; // a broken cache entry is recomputed
   }
@@ -135,7 +132,7 @@ function writeCached(file: string, value: unknown): void {
     ensureCacheRoot();
     mkdirSync(base, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(value, replacer));
+    writeFileSync(tmp, stringifyTagged(value));
     renameSync(tmp, file);
   } catch {
     // The cache is an optimisation; a read-only checkout still builds.
