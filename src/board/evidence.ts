@@ -10,7 +10,8 @@
  */
 import type { Board, Entry, Evidence, Row, Section, SectionMdd, UnrankedRow } from '../core/board';
 import { rankEntries, unrankedRow } from '../core/rank';
-import { pairedMdd, seFromInterval, seMdd } from '../core/stats/mdd';
+import { pairedMddOf } from '../core/mdd-memo';
+import { seFromInterval, seMdd } from '../core/stats/mdd';
 
 /** The board's evidence settings, with the defaults for a board that states none. */
 export function evidenceOf(board: Board): Required<Evidence> {
@@ -43,7 +44,7 @@ export function sectionMdd(rows: readonly Row[]): SectionMdd | undefined {
   if (!a || !b) return undefined;
   const between: [string, string] = [a.entryKey, b.entryKey];
   if (a.unitValues && b.unitValues) {
-    const m = pairedMdd(a.unitValues(), b.unitValues());
+    const m = pairedMddOf({ key: a.unitValuesKey, values: a.unitValues }, { key: b.unitValuesKey, values: b.unitValues });
     if (m) return { ...m, between };
   }
   if (!a.interval || !b.interval) return undefined;

@@ -7,6 +7,7 @@
  */
 import { validateTree } from '../ingest/submission/validate-tree';
 import { persistBootstraps } from '../ingest/bootstrap-store';
+import { persistMdds } from '../ingest/mdd-store';
 import type { SubmissionReport } from '../ingest/submission/types';
 import type { BoardContext } from '../core/benchmark';
 import { resultsRoot } from './paths';
@@ -49,8 +50,9 @@ export function admissions(): Promise<Admission[]> {
   const root = resultsRoot();
   let hit = cache.get(root);
   if (!hit) {
-    // Every board's intervals are drawn after the gate: from here on they persist in the build cache.
+    // Every board's intervals and MDDs are computed after the gate: from here on they persist in the build cache.
     persistBootstraps();
+    persistMdds();
     hit = validateTree(root).then((reports) => reports.map(({ benchmark, report }) => admit(benchmark, report)));
     cache.set(root, hit);
   }

@@ -55,6 +55,12 @@ export interface Entry {
    * every board. View-model only: never in the downloads.
    */
   unitValues?: () => Readonly<Record<string, number>>;
+  /**
+   * A stable identity of what `unitValues()` returns (the same key, the same values in the same
+   * order), so the build can remember an MDD instead of reading the samples again (`core/mdd-memo.ts`).
+   * A function, like `unitValues`: asked for only by the rows an MDD is computed from.
+   */
+  unitValuesKey?: () => string;
   /** Synthetic demo data (the submission or its registered model says `synthetic: true`): badged wherever the row is shown. */
   synthetic?: boolean;
   /** Imported from a public repository (`submission.json` "source"): its licence and attribution are shown with the row. */

@@ -49,10 +49,11 @@ function count(kind: string, what: 'hit' | 'miss', dir: string): void {
 }
 
 /**
- * One line in EVALBOARD_CACHE_LOG (`<what> <kind> <folder>`): each product lookup (`hit`, `miss`)
- * and each scoring of a folder (`score`), for a test (or a person) to see what a build recomputed.
+ * One line in EVALBOARD_CACHE_LOG (`<what> <kind> <folder>`): each product lookup (`hit`, `miss`),
+ * each scoring of a folder (`score`) and each read of a folder's per-sample tables (`read`), for a
+ * test (or a person) to see what a build recomputed.
  */
-export function noteComputation(what: 'hit' | 'miss' | 'score', kind: string, dir: string): void {
+export function noteComputation(what: 'hit' | 'miss' | 'score' | 'read', kind: string, dir: string): void {
   if (process.env.EVALBOARD_CACHE_LOG) appendFileSync(process.env.EVALBOARD_CACHE_LOG, `${what} ${kind} ${dir}\n`);
 }
 

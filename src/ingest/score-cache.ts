@@ -85,6 +85,9 @@ function cacheFile(benchmark: string, dir: string, opts: CacheOptions): string {
   return join(cacheRoot(), benchmark, `${cacheKey(dir, opts)}.json`);
 }
 
+/** The stable name of (`benchmark`, `dir`)'s cached value: its kind and key (what a memo downstream can key by without reading it). */
+export const cachedName = (benchmark: string, dir: string, opts: CacheOptions = {}): string => `${benchmark}/${cacheKey(dir, opts)}`;
+
 function readCached<T>(file: string): { value: T } | undefined {
   if (!existsSync(file)) return undefined;
   try {

@@ -7,7 +7,8 @@ import { scoredTreeOf } from '../scored-once';
 import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submission/read';
 import type { Finding } from '../../../core/findings';
 import type { Submission } from '../../../core/submission-schema';
-import { cached, keepCached } from '../../../ingest/score-cache';
+import { cached, cachedName, keepCached } from '../../../ingest/score-cache';
+import { noteComputation } from '../../../ingest/product-cache';
 import { compareMedvisionWithReference, type FamilyCoverage } from '../reference/compare';
 import { readMedvisionReferences } from '../reference/read';
 import { referencesOfKind, referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
@@ -23,6 +24,8 @@ export interface MedvisionEntry extends HasSampleTables {
   coverage: FamilyCoverage[];
   /** What the board rows need of the samples (intervals), computed when the folder was scored and cached with its summary. */
   stats: RowStats;
+  /** The stable name of `samples()`'s tables (their score-cache kind and key), found on first ask. */
+  samplesKey(): string;
 }
 
 /**
@@ -121,7 +124,10 @@ type References = ReturnType<typeof readMedvisionReferences>;
 function cachedEntry(dir: string, refs: References, synthetic: boolean) {
   const mine = referencesOfKind(refs.versions, synthetic);
   const tablesKind = `medvision/samples-ref-${refs.digest}`;
-  const readTables = (): Tables => cached(tablesKind, dir, () => score(dir, mine).samples);
+  const readTables = (): Tables => {
+    noteComputation('read', tablesKind, dir);
+    return cached(tablesKind, dir, () => score(dir, mine).samples);
+  };
   const scored = cached(`medvision/ref-${refs.digest}`, dir, (): Scored & { stats: RowStats } => {
     const { samples, ...summary } = score(dir, mine);
     cached(tablesKind, dir, () => samples);
@@ -153,6 +159,7 @@ export function loadMedvision(root = resultsRoot()): MedvisionEntry[] {
     const { scored, readTables, tablesKind } = cachedEntry(dir, refs, folder.submission?.synthetic === true);
     // A warm build reads no tables for the boards: the sweep must still keep them for later asks.
     keepCached(tablesKind, dir);
+    let samplesKey: string | undefined;
     return {
       id: folder.folderId,
       ...(folder.submission ? { submission: folder.submission } : {}),
@@ -162,6 +169,7 @@ export function loadMedvision(root = resultsRoot()): MedvisionEntry[] {
       coverage: scored.coverage,
       stats: scored.stats,
       samples: () => keepRecent(dir, readTables),
+      samplesKey: () => (samplesKey ??= cachedName(tablesKind, dir)),
     };
   });
   return cache;
