@@ -1,80 +1,31 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { setBootstrapMemo, type BootstrapInput, type BootstrapResult } from '../core/stats/bootstrap';
 import { cacheRoot, codeVersion } from './score-cache';
-import { ensureCacheRoot } from './cache-root';
-import { noteCacheUse, onCacheSweep } from './cache-use';
+import { jsonlStore, type JsonlCodec } from './jsonl-store';
 
 /**
  * Bootstrap intervals kept between builds: `<cache>/bootstrap/<code hash>.jsonl`, one line per
  * result, keyed by the SHA-256 of every input (src/core/stats/bootstrap.ts) and filed under the
  * code hash, so a changed scorer or statistics file starts an empty file. An incremental build then
- * draws replicates only for the boards' new inputs. Lines are appended; a broken one is skipped.
+ * draws replicates only for the boards' new inputs (`jsonl-store.ts`: appended, a broken line skipped).
  */
-type Line = [key: string, estimate: number | string, lo: number | string, hi: number | string, replicates: number, level: number, p: number | string | null];
+type Fields = [estimate: number | string, lo: number | string, hi: number | string, replicates: number, level: number, p: number | string | null];
 
 const enc = (v: number): number | string => (Number.isFinite(v) ? v : String(v));
-const dec = (v: number | string): number => (typeof v === 'number' ? v : Number(v));
+const dec = (v: unknown): number => {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return Number(v);
+  throw new Error('not a bootstrap line');
+};
 
-const lineOf = (key: string, r: BootstrapResult): string => JSON.stringify([key, enc(r.estimate), enc(r.lo), enc(r.hi), r.replicates, r.level, r.p === undefined ? null : enc(r.p)] satisfies Line);
-
-function diskStore(file: string) {
-  let known: Map<string, BootstrapResult> | undefined;
-  // The keys this process looked up or added: a sweep rewrites the file with these alone.
-  const used = new Set<string>();
-  noteCacheUse(file);
-  onCacheSweep(() => {
-    const keep = [...load()].filter(([key]) => used.has(key));
-    if (keep.length === known!.size) return;
-    try {
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, keep.map(([key, r]) => `${lineOf(key, r)}\n`).join(''));
-      renameSync(tmp, file);
-      known = new Map(keep);
-    } catch {
-      // the cache is an optimisation
-    }
-  });
-  const load = (): Map<string, BootstrapResult> => {
-    if (known) return known;
-    known = new Map();
-    let text = '';
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return known;
-    }
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      try {
-        const [key, estimate, lo, hi, replicates, level, p] = JSON.parse(line) as Line;
-        known.set(key, { estimate: dec(estimate), lo: dec(lo), hi: dec(hi), replicates, level, ...(p === null ? {} : { p: dec(p) }) });
-      } catch {
-        // a line cut short by a killed build
-      }
-    }
-    return known;
-  };
-  return {
-    get: (key: string) => {
-      const r = load().get(key);
-      if (r) used.add(key);
-      return r;
-    },
-    set: (key: string, r: BootstrapResult) => {
-      load().set(key, r);
-      used.add(key);
-      try {
-        ensureCacheRoot();
-        mkdirSync(join(file, '..'), { recursive: true });
-        appendFileSync(file, `${lineOf(key, r)}\n`);
-      } catch {
-        // the cache is an optimisation; a read-only checkout still builds
-      }
-    },
-  };
-}
+const codec: JsonlCodec<BootstrapResult> = {
+  encode: (r) => [enc(r.estimate), enc(r.lo), enc(r.hi), r.replicates, r.level, r.p === undefined ? null : enc(r.p)] satisfies Fields,
+  decode: ([estimate, lo, hi, replicates, level, p]) => {
+    if (typeof replicates !== 'number' || typeof level !== 'number') throw new Error('not a bootstrap line');
+    return { estimate: dec(estimate), lo: dec(lo), hi: dec(hi), replicates, level, ...(p === null ? {} : { p: dec(p) }) };
+  },
+};
 
 /** The key of a bootstrap: a SHA-256 of every input value and of its shape (never the 32-bit seed label alone). */
 export function bootstrapKey(input: BootstrapInput): string {
@@ -90,7 +41,7 @@ export function bootstrapKey(input: BootstrapInput): string {
  * (not under EVALBOARD_NO_CACHE). Each caller gets its own copy of a result.
  */
 export function persistBootstraps(): void {
-  const disk = process.env.EVALBOARD_NO_CACHE ? undefined : diskStore(join(cacheRoot(), 'bootstrap', `${codeVersion()}.jsonl`));
+  const disk = process.env.EVALBOARD_NO_CACHE ? undefined : jsonlStore(join(cacheRoot(), 'bootstrap', `${codeVersion()}.jsonl`), codec);
   const memo = new Map<string, BootstrapResult>();
   setBootstrapMemo({
     run(input, compute) {
