@@ -140,4 +140,24 @@ describe('compiled command-line tools', () => {
       ['20260901_120000_samples_AMOS22_BoxCoordinate_Task01_Axial.jsonl', detBad],
     ]);
   });
+
+  it('with worker threads, model folders finished out of order are still reported in folder order', () => {
+    // The larger folder comes first and is dispatched first (two files to the worker, still
+    // starting), so the small one, scored here, is finished first; the output keeps the folders' order.
+    const tl = join(ROOT, 'results/medvision/demo-vlm-7b-demo/Results/MedVision-TL/demo-vlm-7b/parsed');
+    const root = join(mkdtempSync(join(scratch, 'order-')), 'Results', 'MedVision-TL');
+    const small = join(root, 'b-small', 'parsed');
+    mkdirSync(small, { recursive: true });
+    const kits = '20260901_120000_samples_KiTS23_TumorLesionSize_Task01_Axial.jsonl';
+    writeFileSync(join(small, kits), readFileSync(join(tl, kits), 'utf8').split('\n').slice(0, 5).join('\n'));
+    cpSync(tl, join(root, 'a-large', 'parsed'), { recursive: true });
+    const score = (threads: string) =>
+      spawnSync(process.execPath, [join(ROOT, 'scripts/cli/run.mjs'), 'score', root, '--json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, EVALBOARD_SCORE_THREADS: threads } });
+    const one = score('1');
+    const two = score('2');
+    expect(two.stderr).toBe('');
+    const models = (out: string) => (JSON.parse(out) as { items: { model?: string }[] }).items.map((i) => i.model);
+    expect([...new Set(models(one.stdout))]).toEqual(['a-large', 'b-small']);
+    expect(two.stdout).toBe(one.stdout);
+  });
 });

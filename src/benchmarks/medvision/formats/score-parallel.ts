@@ -40,40 +40,58 @@ export async function scoreMedvisionTreeParallel(root: string, opts: ParallelSco
   const trustSubmittedParse = opts.trustSubmittedParse ?? false;
   const sequential = () => scoreMedvisionTree(root, { trustSubmittedParse, ...(opts.progress ? { progress: opts.progress } : {}) });
   const folders = discoverModelFolders(root);
-  const tasks: ScoreFileTask[] = folders.flatMap((f) =>
+  const tasksOf: ScoreFileTask[][] = folders.map((f) =>
     f.sampleFiles.flatMap((file) => {
       const taskType = taskTypeOf(file, f.taskTag);
       return taskType ? [{ file, display: shownPath(root, file), taskType, trustSubmittedParse }] : [];
     }),
   );
-  const threads = Math.min(threadsAsked(opts), tasks.length);
+  const total = tasksOf.reduce((n, t) => n + t.length, 0);
+  const threads = Math.min(threadsAsked(opts), total);
   if (threads < 2 || !existsSync(fileURLToPath(WORKER))) return sequential();
-  const size = new Map(tasks.map((t) => [t.file, statSync(t.file).size]));
 
   const { default: Tinypool } = await import('tinypool');
   const workers = threads - 1;
   // Two tasks per worker in flight: its next file is already queued in the worker while this
   // thread, busy with a file of its own, cannot hand it one.
   const pool = new Tinypool({ filename: WORKER.href, minThreads: workers, maxThreads: workers, concurrentTasksPerWorker: 2 });
-  const scoredFiles = new Map<string, ScoredFile>();
   try {
-    // Largest first, so no big file starts last and leaves the other threads idle.
-    const queue = [...tasks].sort((a, b) => size.get(b.file)! - size.get(a.file)!);
-    const total = queue.length;
+    const queue = dispatchOrder(tasksOf);
+    const folderOf = new Map<string, number>();
+    tasksOf.forEach((tasks, i) => tasks.forEach((t) => folderOf.set(t.file, i)));
+    const left = tasksOf.map((t) => t.length);
+    const scoredFiles = new Map<string, ScoredFile>();
+    const parts: MedvisionScore[] = [];
+    // A folder whose files are all scored is summarised here at once, between two files, so the
+    // summaries overlap the workers' scoring instead of running after it.
+    const ready = folders.flatMap((_, i) => (left[i] === 0 ? [i] : []));
+    const summariseReady = () => {
+      for (let i = ready.shift(); i !== undefined; i = ready.shift()) {
+        parts[i] = scoreModelFolder({ folder: folders[i]!, root, trustSubmittedParse, scoredFiles });
+        for (const t of tasksOf[i]!) scoredFiles.delete(t.file);
+      }
+    };
     let done = 0;
-    const finished = (t: ScoreFileTask) => opts.progress?.(++done, total, t.display);
+    const finished = (t: ScoreFileTask, scored: ScoredFile | undefined) => {
+      // A file a worker deferred (a record only the schema can judge) is not added:
+      // scoreModelFolder reads and scores it here, with the schema.
+      if (scored) scoredFiles.set(t.file, scored);
+      const i = folderOf.get(t.file)!;
+      if (--left[i]! === 0) ready.push(i);
+      opts.progress?.(++done, total, t.display);
+    };
     opts.progress?.(0, total, 'files');
     let inFlight = 0;
-    const fromWorkers: Promise<ScoreFileResult>[] = [];
+    const fromWorkers: Promise<void>[] = [];
     const dispatch = (t: ScoreFileTask) => {
       inFlight++;
-      fromWorkers.push(
-        (pool.run(t) as Promise<ScoreFileResult>).then((r) => {
-          inFlight--;
-          finished(t);
-          return r;
-        }),
-      );
+      const result = (pool.run(t) as Promise<ScoreFileResult>).then((r) => {
+        inFlight--;
+        finished(t, 'deferred' in r ? undefined : decodeScoredFile(r as EncodedFile));
+      });
+      // Awaited in order below; a failure before then must not count as an unhandled rejection.
+      result.catch(() => undefined);
+      fromWorkers.push(result);
     };
     while (queue.length > 0) {
       while (inFlight < 2 * workers && queue.length > 0) dispatch(queue.shift()!);
@@ -82,14 +100,18 @@ export async function scoreMedvisionTreeParallel(root: string, opts: ParallelSco
       // Without its sample records, as a worker's file comes back: kept to the end, they would be
       // promoted and copied by every scavenge (they doubled this thread's GC time).
       const { samples: _records, ...scored } = scoreFile({ ...mine, read: readParsedFile });
-      scoredFiles.set(mine.file, scored);
-      finished(mine);
+      finished(mine, scored);
+      summariseReady();
       await yieldToEvents();
+      summariseReady();
     }
-    // A file a worker deferred (a record only the schema can judge) is not added: scoreModelFolder
-    // reads and scores it here, with the schema.
-    for (const r of await Promise.all(fromWorkers)) if (!('deferred' in r)) scoredFiles.set(r.file, decodeScoredFile(r as EncodedFile));
+    for (const p of fromWorkers) {
+      await p;
+      summariseReady();
+    }
+    summariseReady();
     opts.progress?.(total, total, '');
+    return mergeScores(parts);
   } catch (err) {
     // A worker that failed (a file that cannot be read, a worker that cannot start): the
     // sequential pass gives the same result, or the same error, in this thread.
@@ -98,5 +120,17 @@ export async function scoreMedvisionTreeParallel(root: string, opts: ParallelSco
   } finally {
     await pool.destroy();
   }
-  return mergeScores(folders.map((folder) => scoreModelFolder({ folder, root, trustSubmittedParse, scoredFiles })));
+}
+
+/**
+ * Folder by folder, so folders are finished (and summarised) one after another; the largest
+ * folders first and each folder's largest file first, so what is left at the end is small and
+ * no thread waits long for another's last file.
+ */
+function dispatchOrder(tasksOf: ScoreFileTask[][]): ScoreFileTask[] {
+  const size = new Map(tasksOf.flat().map((t) => [t.file, statSync(t.file).size]));
+  const bytes = (tasks: ScoreFileTask[]) => tasks.reduce((n, t) => n + size.get(t.file)!, 0);
+  return [...tasksOf]
+    .sort((a, b) => bytes(b) - bytes(a))
+    .flatMap((tasks) => [...tasks].sort((a, b) => size.get(b.file)! - size.get(a.file)!));
 }
