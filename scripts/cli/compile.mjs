@@ -24,7 +24,7 @@ export const TOOLS = ['score', 'validate', 'conformance', 'demo-data', 'bench', 
 export const CACHED = ['score'];
 
 /** Worker-thread entry points the tools start (found beside the compiled tool): source → dist-cli/<name>.mjs. */
-export const WORKERS = { 'medvision-score-worker': 'src/benchmarks/medvision/formats/score-worker.ts' };
+export const WORKERS = { 'medvision-score-worker': 'src/benchmarks/medvision/formats/score-worker-thread.ts' };
 
 export const OUT_DIR = 'dist-cli';
 /** Packages imported from node_modules at run time (they locate binaries or files beside themselves). */

@@ -1,20 +1,24 @@
 /**
  * `scoreMedvisionTree` with the files read and scored on several threads: this one and N − 1
- * worker threads (tinypool), one task per samples file, so the files of one model are scored in
- * parallel too. The result is the sequential one exactly: each file is scored by the same code
- * (a worker's sent back in columns), and the model summaries are grouped here in upstream's order.
+ * worker threads, one task per samples file, each thread taking the next from a shared counter
+ * (so the files of one model are scored in parallel too, and no thread waits for another to hand
+ * it work). The result is the sequential one exactly: each file is scored by the same code (a
+ * worker's sent back in columns), and each model folder is summarised here, in upstream's order,
+ * as soon as its files are scored; the parts are joined in folder order.
  * Used by `score` (no per-sample records kept) with EVALBOARD_SCORE_THREADS=N (N ≥ 2), else the
  * caller's default. This thread scores files too instead of waiting: it is warm, and a worker's
- * start-up and JIT warm-up are the pool's cost (docs/scaling.md has the measurements).
+ * start-up and JIT warm-up are the threads' cost (docs/scaling.md has the measurements).
  * Without a compiled worker (tests and the site run from source) it scores in this thread.
  */
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { discoverModelFolders, taskTypeOf } from './discover';
 import { decodeScoredFile, scoreFile, type EncodedFile, type ScoredFile } from './score-file';
 import { readParsedFile } from './read-parsed-file';
 import { mergeScores, scoreMedvisionTree, scoreModelFolder, shownPath, type MedvisionScore } from './score-tree';
-import type { ScoreFileResult, ScoreFileTask } from './score-worker';
+import type { ScoreFileTask } from './score-worker';
+import type { ScoringThreadData, ScoringThreadMessage } from './score-worker-thread';
 
 /** The compiled worker beside the compiled tool (`dist-cli/`); absent when running from source. */
 const WORKER = new URL('./medvision-score-worker.mjs', import.meta.url);
@@ -50,53 +54,55 @@ export async function scoreMedvisionTreeParallel(root: string, opts: ParallelSco
   const threads = Math.min(threadsAsked(opts), total);
   if (threads < 2 || !existsSync(fileURLToPath(WORKER))) return sequential();
 
-  const { default: Tinypool } = await import('tinypool');
-  const workers = threads - 1;
-  // Two tasks per worker in flight: its next file is already queued in the worker while this
-  // thread, busy with a file of its own, cannot hand it one.
-  const pool = new Tinypool({ filename: WORKER.href, minThreads: workers, maxThreads: workers, concurrentTasksPerWorker: 2 });
+  const queue = dispatchOrder(tasksOf);
+  // The next task not yet taken, by this thread or a worker (each takes its own from it).
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const take = () => {
+    const i = Atomics.add(next, 0, 1);
+    return i < queue.length ? queue[i] : undefined;
+  };
+  const folderOf = new Map<string, number>();
+  tasksOf.forEach((tasks, i) => tasks.forEach((t) => folderOf.set(t.file, i)));
+  const left = tasksOf.map((t) => t.length);
+  const scoredFiles = new Map<string, ScoredFile>();
+  const parts: MedvisionScore[] = [];
+  // A folder whose files are all scored is summarised here at once, between two files, so the
+  // summaries overlap the workers' scoring instead of running after it.
+  const ready = folders.flatMap((_, i) => (left[i] === 0 ? [i] : []));
+  const summariseReady = () => {
+    for (let i = ready.shift(); i !== undefined; i = ready.shift()) {
+      parts[i] = scoreModelFolder({ folder: folders[i]!, root, trustSubmittedParse, scoredFiles });
+      for (const t of tasksOf[i]!) scoredFiles.delete(t.file);
+    }
+  };
+  let done = 0;
+  const finished = (t: ScoreFileTask, scored: ScoredFile | undefined) => {
+    // A file a worker deferred (a record only the schema can judge) is not added:
+    // scoreModelFolder reads and scores it here, with the schema.
+    if (scored) scoredFiles.set(t.file, scored);
+    const i = folderOf.get(t.file)!;
+    if (--left[i]! === 0) ready.push(i);
+    opts.progress?.(++done, total, t.display);
+  };
+  opts.progress?.(0, total, 'files');
+  const workers: Worker[] = [];
   try {
-    const queue = dispatchOrder(tasksOf);
-    const folderOf = new Map<string, number>();
-    tasksOf.forEach((tasks, i) => tasks.forEach((t) => folderOf.set(t.file, i)));
-    const left = tasksOf.map((t) => t.length);
-    const scoredFiles = new Map<string, ScoredFile>();
-    const parts: MedvisionScore[] = [];
-    // A folder whose files are all scored is summarised here at once, between two files, so the
-    // summaries overlap the workers' scoring instead of running after it.
-    const ready = folders.flatMap((_, i) => (left[i] === 0 ? [i] : []));
-    const summariseReady = () => {
-      for (let i = ready.shift(); i !== undefined; i = ready.shift()) {
-        parts[i] = scoreModelFolder({ folder: folders[i]!, root, trustSubmittedParse, scoredFiles });
-        for (const t of tasksOf[i]!) scoredFiles.delete(t.file);
-      }
-    };
-    let done = 0;
-    const finished = (t: ScoreFileTask, scored: ScoredFile | undefined) => {
-      // A file a worker deferred (a record only the schema can judge) is not added:
-      // scoreModelFolder reads and scores it here, with the schema.
-      if (scored) scoredFiles.set(t.file, scored);
-      const i = folderOf.get(t.file)!;
-      if (--left[i]! === 0) ready.push(i);
-      opts.progress?.(++done, total, t.display);
-    };
-    opts.progress?.(0, total, 'files');
-    let inFlight = 0;
-    const fromWorkers: Promise<void>[] = [];
-    const dispatch = (t: ScoreFileTask) => {
-      inFlight++;
-      const result = (pool.run(t) as Promise<ScoreFileResult>).then((r) => {
-        inFlight--;
-        finished(t, 'deferred' in r ? undefined : decodeScoredFile(r as EncodedFile));
+    const finishedWorkers = Array.from({ length: threads - 1 }, () => {
+      const w = new Worker(WORKER, { workerData: { tasks: queue, next } satisfies ScoringThreadData });
+      workers.push(w);
+      return new Promise<void>((resolve, reject) => {
+        w.on('message', (m: ScoringThreadMessage) => {
+          if ('done' in m) return resolve();
+          const r = m.result;
+          finished(queue[m.index]!, 'deferred' in r ? undefined : decodeScoredFile(r as EncodedFile));
+        });
+        w.on('error', reject);
+        w.on('exit', (code) => reject(new Error(`a worker stopped (exit code ${code}) before it was done`)));
       });
-      // Awaited in order below; a failure before then must not count as an unhandled rejection.
-      result.catch(() => undefined);
-      fromWorkers.push(result);
-    };
-    while (queue.length > 0) {
-      while (inFlight < 2 * workers && queue.length > 0) dispatch(queue.shift()!);
-      const mine = queue.shift();
-      if (!mine) break;
+    });
+    // Awaited below; a worker's failure before then must not count as an unhandled rejection.
+    for (const p of finishedWorkers) p.catch(() => undefined);
+    for (let mine = take(); mine; mine = take()) {
       // Without its sample records, as a worker's file comes back: kept to the end, they would be
       // promoted and copied by every scavenge (they doubled this thread's GC time).
       const { samples: _records, ...scored } = scoreFile({ ...mine, read: readParsedFile });
@@ -105,11 +111,10 @@ export async function scoreMedvisionTreeParallel(root: string, opts: ParallelSco
       await yieldToEvents();
       summariseReady();
     }
-    for (const p of fromWorkers) {
+    for (const p of finishedWorkers) {
       await p;
       summariseReady();
     }
-    summariseReady();
     opts.progress?.(total, total, '');
     return mergeScores(parts);
   } catch (err) {
@@ -118,7 +123,7 @@ export async function scoreMedvisionTreeParallel(root: string, opts: ParallelSco
     console.error(`score: worker threads failed (${(err as Error).message}); scoring in one thread`);
     return sequential();
   } finally {
-    await pool.destroy();
+    for (const w of workers) void w.terminate();
   }
 }
 

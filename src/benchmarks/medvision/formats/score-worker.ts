@@ -1,6 +1,6 @@
 /**
- * A worker thread's task (tinypool): read and score one samples file, send it back in columns.
- * Compiled beside the command-line tools as `dist-cli/medvision-score-worker.mjs`.
+ * A worker thread's task: read and score one samples file, send it back in columns
+ * (`score-worker-thread.ts` runs it in the thread).
  *
  * The worker loads no zod (≈ 50 ms of its start-up, and its JIT's warm-up): records the fast type
  * check accepts need none, and a file with one it rejects is handed back undone (`deferred`), so
