@@ -1,6 +1,7 @@
-import { combine, groupSums, type GroupStat, type GroupSums } from './group-stat';
+import { combine, groupSums, type GroupStat } from './group-stat';
+import { crossReplicates, pairedReplicates, stratifiedReplicates } from './bootstrap-kernels';
 import { percentileInterval } from './quantile';
-import { mulberry32, seedFrom } from './rng';
+import { seedFrom } from './rng';
 
 /** One bootstrap's whole input (what a memo keys it by). */
 export interface BootstrapInput {
@@ -52,11 +53,12 @@ export interface BootstrapResult {
  * Two-sided percentile-bootstrap p-value of the null value 0: twice the smaller share of finite
  * replicates on either side of 0 (each count + 1 over B + 1, so it is never 0), capped at 1.
  */
-export function percentileP(reps: readonly number[]): number {
+export function percentileP(reps: ArrayLike<number>): number {
   let le = 0;
   let ge = 0;
   let B = 0;
-  for (const r of reps) {
+  for (let i = 0; i < reps.length; i++) {
+    const r = reps[i]!;
     if (!Number.isFinite(r)) continue;
     B++;
     if (r <= 0) le++;
@@ -70,35 +72,6 @@ export function percentileP(reps: readonly number[]): number {
 export function replicatesFor(totalSamples: number, wanted = 1000): number {
   if (totalSamples <= 0) return 0;
   return Math.max(200, Math.min(wanted, Math.floor(2e7 / totalSamples)));
-}
-
-function resample(groups: readonly (readonly number[])[], draws: readonly Int32Array[], into: GroupSums): void {
-  into.sum.fill(0);
-  into.finite.fill(0);
-  groups.forEach((values, g) => {
-    into.n[g] = values.length;
-    const idx = draws[g]!;
-    let s = 0;
-    let f = 0;
-    for (let j = 0; j < idx.length; j++) {
-      const v = values[idx[j]!]!;
-      if (v === v && v !== Infinity && v !== -Infinity) {
-        s += v;
-        f++;
-      }
-    }
-    into.sum[g] = s;
-    into.finite[g] = f;
-  });
-}
-
-function drawIndices(groups: readonly (readonly number[])[], rand: () => number): Int32Array[] {
-  return groups.map((values) => {
-    const n = values.length;
-    const idx = new Int32Array(n);
-    for (let j = 0; j < n; j++) idx[j] = Math.floor(rand() * n);
-    return idx;
-  });
 }
 
 /**
@@ -115,13 +88,7 @@ function stratified(groups: readonly (readonly number[])[], stat: GroupStat, opt
   const total = groups.reduce((s, g) => s + g.length, 0);
   const B = replicatesFor(total, opts.replicates);
   if (B === 0 || !Number.isFinite(estimate)) return { estimate, lo: NaN, hi: NaN, replicates: 0, level };
-  const rand = mulberry32(seedFrom(opts.seedLabel));
-  const scratch: GroupSums = { sum: new Float64Array(groups.length), finite: new Int32Array(groups.length), n: new Int32Array(groups.length) };
-  const reps: number[] = [];
-  for (let b = 0; b < B; b++) {
-    resample(groups, drawIndices(groups, rand), scratch);
-    reps.push(combine(stat, scratch));
-  }
+  const reps = stratifiedReplicates(groups, stat, seedFrom(opts.seedLabel), B);
   return { estimate, ...percentileInterval(reps, level), replicates: B, level };
 }
 
@@ -146,17 +113,7 @@ function paired(a: readonly (readonly number[])[], b: readonly (readonly number[
   const total = a.reduce((s, g) => s + g.length, 0);
   const B = replicatesFor(total, opts.replicates);
   if (B === 0 || !Number.isFinite(estimate)) return { estimate, lo: NaN, hi: NaN, replicates: 0, level };
-  const rand = mulberry32(seedFrom(opts.seedLabel));
-  const k = a.length;
-  const sa: GroupSums = { sum: new Float64Array(k), finite: new Int32Array(k), n: new Int32Array(k) };
-  const sb: GroupSums = { sum: new Float64Array(k), finite: new Int32Array(k), n: new Int32Array(k) };
-  const reps: number[] = [];
-  for (let r = 0; r < B; r++) {
-    const draws = drawIndices(a, rand);
-    resample(a, draws, sa);
-    resample(b, draws, sb);
-    reps.push(combine(stat, sb) - combine(stat, sa));
-  }
+  const reps = pairedReplicates(a, b, stat, seedFrom(opts.seedLabel), B);
   return { estimate, ...percentileInterval(reps, level), replicates: B, level, p: percentileP(reps) };
 }
 
@@ -185,26 +142,6 @@ function crossStratified(strata: readonly (readonly GroupedSample[])[], groupCou
   const total = strata.reduce((s, g) => s + g.length, 0);
   const B = replicatesFor(total, opts.replicates);
   if (B === 0 || !Number.isFinite(estimate)) return { estimate, lo: NaN, hi: NaN, replicates: 0, level };
-  const rand = mulberry32(seedFrom(opts.seedLabel));
-  const g: GroupSums = { sum: new Float64Array(groupCount), finite: new Int32Array(groupCount), n: new Int32Array(groupCount) };
-  const reps: number[] = [];
-  for (let b = 0; b < B; b++) {
-    g.sum.fill(0);
-    g.finite.fill(0);
-    g.n.fill(0);
-    for (const s of strata) {
-      const n = s.length;
-      for (let j = 0; j < n; j++) {
-        const x = s[Math.floor(rand() * n)]!;
-        g.n[x.group]!++;
-        const v = x.value;
-        if (v === v && v !== Infinity && v !== -Infinity) {
-          g.sum[x.group]! += v;
-          g.finite[x.group]!++;
-        }
-      }
-    }
-    reps.push(combine(stat, g));
-  }
+  const reps = crossReplicates(strata, groupCount, stat, seedFrom(opts.seedLabel), B);
   return { estimate, ...percentileInterval(reps, level), replicates: B, level };
 }

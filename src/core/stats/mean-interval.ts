@@ -1,6 +1,7 @@
 import { tInterval } from './t-interval';
 import { percentileInterval } from './quantile';
-import { mulberry32, seedFrom } from './rng';
+import { seedFrom } from './rng';
+import { meanReplicates } from './bootstrap-kernels';
 import { percentileP } from './bootstrap';
 
 /**
@@ -14,12 +15,6 @@ export function pairedMeanDifference(a: readonly number[], b: readonly number[],
   const n = d.length;
   const t = tInterval(d, level);
   if (n === 0) return { n, estimate: NaN, lo: NaN, hi: NaN, t, replicates: 0, p: NaN };
-  const rand = mulberry32(seedFrom(seedLabel));
-  const reps: number[] = [];
-  for (let r = 0; r < replicates; r++) {
-    let s = 0;
-    for (let j = 0; j < n; j++) s += d[Math.floor(rand() * n)]!;
-    reps.push(s / n);
-  }
+  const reps = meanReplicates(Float64Array.from(d), seedFrom(seedLabel), replicates);
   return { n, estimate: t.mean, ...percentileInterval(reps, level), t, replicates, p: percentileP(reps) };
 }

@@ -1,0 +1,165 @@
+/**
+ * The replicate loops of the bootstraps in ./bootstrap.ts, written for speed but bit-identical to
+ * the plain form (draw every group's indices with `mulberry32`, then sum the drawn finite values in
+ * draw order): the same random stream in the same order, the same additions in the same order.
+ *
+ * - mulberry32 (./rng.ts) is inlined into each draw loop, its state a local: no call per draw.
+ * - Each group's values are copied once per bootstrap into a Float64Array with every non-finite
+ *   value as 0 and a 0/1 finite mask beside it (none when the group is all finite), so a draw is
+ *   an add without a branch. Adding +0 for a skipped value changes nothing: a running sum that
+ *   starts at +0 is never −0, and s + (+0) is s for every other s.
+ * - Indices are drawn and summed in one pass (no per-replicate index arrays), both sides of a
+ *   paired bootstrap summed with the same index; the replicates go into one Float64Array.
+ *
+ * tests/core/bootstrap-kernels.test.ts holds these to the plain form.
+ */
+import { combine, type GroupStat, type GroupSums } from './group-stat';
+
+/** A group's values for drawing: non-finite ones as 0, and which were finite (undefined: all). */
+interface Drawable {
+  values: Float64Array;
+  finite: Uint8Array | undefined;
+}
+
+function drawable(values: readonly number[]): Drawable {
+  const n = values.length;
+  const out = new Float64Array(n);
+  let finite: Uint8Array | undefined;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (v === v && v !== Infinity && v !== -Infinity) out[i] = v;
+    else (finite ??= new Uint8Array(n).fill(1))[i] = 0;
+  }
+  return { values: out, finite };
+}
+
+const sumsOf = (k: number): GroupSums => ({ sum: new Float64Array(k), finite: new Int32Array(k), n: new Int32Array(k) });
+
+/** `B` replicates of `combine(stat)` over the groups redrawn with replacement, each group's size fixed. */
+export function stratifiedReplicates(groups: readonly (readonly number[])[], stat: GroupStat, seed: number, B: number): Float64Array {
+  const k = groups.length;
+  const data = groups.map(drawable);
+  const sums = sumsOf(k);
+  for (let g = 0; g < k; g++) sums.n[g] = groups[g]!.length;
+  const reps = new Float64Array(B);
+  let state = seed >>> 0;
+  for (let r = 0; r < B; r++) {
+    for (let g = 0; g < k; g++) {
+      const { values, finite } = data[g]!;
+      const n = values.length;
+      let s = 0;
+      let f = 0;
+      for (let j = 0; j < n; j++) {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        const i = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+        s += values[i]!;
+        if (finite) f += finite[i]!;
+      }
+      sums.sum[g] = s;
+      sums.finite[g] = finite ? f : n;
+    }
+    reps[r] = combine(stat, sums);
+  }
+  return reps;
+}
+
+/** `B` replicates of `combine(stat, b) − combine(stat, a)`, each replicate drawing the same indices for both. */
+export function pairedReplicates(a: readonly (readonly number[])[], b: readonly (readonly number[])[], stat: GroupStat, seed: number, B: number): Float64Array {
+  const k = a.length;
+  const da = a.map(drawable);
+  const db = b.map(drawable);
+  const sa = sumsOf(k);
+  const sb = sumsOf(k);
+  for (let g = 0; g < k; g++) sa.n[g] = sb.n[g] = a[g]!.length;
+  const reps = new Float64Array(B);
+  let state = seed >>> 0;
+  for (let r = 0; r < B; r++) {
+    for (let g = 0; g < k; g++) {
+      const va = da[g]!.values;
+      const fa = da[g]!.finite;
+      const vb = db[g]!.values;
+      const fb = db[g]!.finite;
+      const n = va.length;
+      let xa = 0;
+      let xb = 0;
+      let na = 0;
+      let nb = 0;
+      for (let j = 0; j < n; j++) {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        const i = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+        xa += va[i]!;
+        xb += vb[i]!;
+        if (fa) na += fa[i]!;
+        if (fb) nb += fb[i]!;
+      }
+      sa.sum[g] = xa;
+      sa.finite[g] = fa ? na : n;
+      sb.sum[g] = xb;
+      sb.finite[g] = fb ? nb : n;
+    }
+    reps[r] = combine(stat, sb) - combine(stat, sa);
+  }
+  return reps;
+}
+
+/** `B` replicates of the mean of `d` redrawn with replacement (every value summed, non-finite ones too). */
+export function meanReplicates(d: Float64Array, seed: number, B: number): Float64Array {
+  const n = d.length;
+  const reps = new Float64Array(B);
+  let state = seed >>> 0;
+  for (let r = 0; r < B; r++) {
+    let s = 0;
+    for (let j = 0; j < n; j++) {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      s += d[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)]!;
+    }
+    reps[r] = s / n;
+  }
+  return reps;
+}
+
+/** One stratum of a cross-stratified bootstrap, for drawing: values as in `drawable`, and each sample's statistic group. */
+interface DrawableStratum extends Drawable {
+  group: Int32Array;
+}
+
+/**
+ * `B` replicates of `combine(stat)` over `groupCount` statistic groups, redrawing inside each
+ * stratum (its size fixed; each drawn sample counts in its own group).
+ */
+export function crossReplicates(strata: readonly (readonly { value: number; group: number }[])[], groupCount: number, stat: GroupStat, seed: number, B: number): Float64Array {
+  const data: DrawableStratum[] = strata.map((s) => ({ ...drawable(s.map((x) => x.value)), group: Int32Array.from(s, (x) => x.group) }));
+  const sums = sumsOf(groupCount);
+  const reps = new Float64Array(B);
+  let state = seed >>> 0;
+  for (let r = 0; r < B; r++) {
+    sums.sum.fill(0);
+    sums.finite.fill(0);
+    sums.n.fill(0);
+    for (const { values, finite, group } of data) {
+      const n = values.length;
+      for (let j = 0; j < n; j++) {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        const i = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+        const g = group[i]!;
+        sums.n[g]!++;
+        sums.sum[g]! += values[i]!;
+        sums.finite[g]! += finite ? finite[i]! : 1;
+      }
+    }
+    reps[r] = combine(stat, sums);
+  }
+  return reps;
+}

@@ -1,0 +1,190 @@
+// The fast bootstrap kernels (src/core/stats/bootstrap-kernels.ts, inlined PRNG, one-pass draws,
+// typed arrays, selection for the quantiles) give bit for bit what the plain form gives: every
+// replicate's indices drawn with mulberry32 group by group, the drawn finite values summed in draw
+// order, the replicates sorted for the percentile interval. The plain form is written out below
+// from the definitions; every result field is compared with Object.is (so −0 and NaN count).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { crossStratifiedBootstrap, pairedBootstrap, replicatesFor, setBootstrapMemo, stratifiedBootstrap, type BootstrapResult } from '../../src/core/stats/bootstrap';
+import { percentileInterval } from '../../src/core/stats/quantile';
+import { pairedMeanDifference } from '../../src/core/stats/mean-interval';
+import { mulberry32, seedFrom } from '../../src/core/stats/rng';
+import type { GroupStat } from '../../src/core/stats/group-stat';
+
+setBootstrapMemo(undefined);
+
+const finite = (v: number) => Number.isFinite(v);
+
+/** Σ mean_g·n_g / Σ n_g and friends, from the GroupStat definitions. */
+function combineRef(stat: GroupStat, sums: readonly number[], fins: readonly number[], ns: readonly number[]): number {
+  let num = 0;
+  let den = 0;
+  for (let g = 0; g < ns.length; g++) {
+    if (ns[g]! <= 0) continue;
+    if (stat === 'pooled') {
+      num += sums[g]!;
+      den += fins[g]!;
+    } else if (fins[g]! > 0) {
+      num += (sums[g]! / fins[g]!) * ns[g]!;
+      den += ns[g]!;
+    } else if (stat === 'weighted-all') den += ns[g]!;
+  }
+  return den > 0 ? num / den : NaN;
+}
+
+function statOf(stat: GroupStat, groups: readonly (readonly number[])[]): number {
+  const sums = groups.map((g) => g.filter(finite).reduce((s, v) => s + v, 0));
+  return combineRef(stat, sums, groups.map((g) => g.filter(finite).length), groups.map((g) => g.length));
+}
+
+function quantileRef(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const h = (sorted.length - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
+}
+
+/** The interval from a full numeric sort (−0 before 0, as Float64Array's sort orders them). */
+function intervalRef(reps: readonly number[], level: number) {
+  const sorted = Float64Array.from(reps.filter(finite)).sort();
+  const a = (1 - level) / 2;
+  return { lo: quantileRef([...sorted], a), hi: quantileRef([...sorted], 1 - a) };
+}
+
+function pRef(reps: readonly number[]): number {
+  const f = reps.filter(finite);
+  if (f.length === 0) return NaN;
+  const le = f.filter((r) => r <= 0).length;
+  const ge = f.filter((r) => r >= 0).length;
+  return Math.min(1, (2 * (Math.min(le, ge) + 1)) / (f.length + 1));
+}
+
+/** Every group's indices for one replicate, drawn in group order. */
+const drawRef = (sizes: readonly number[], rand: () => number) => sizes.map((n) => Array.from({ length: n }, () => Math.floor(rand() * n)));
+
+function stratifiedRef(groups: number[][], stat: GroupStat, seedLabel: string, replicates: number): BootstrapResult {
+  const estimate = statOf(stat, groups);
+  const B = replicatesFor(groups.flat().length, replicates);
+  if (B === 0 || !finite(estimate)) return { estimate, lo: NaN, hi: NaN, replicates: 0, level: 0.95 };
+  const rand = mulberry32(seedFrom(seedLabel));
+  const reps: number[] = [];
+  for (let r = 0; r < B; r++) {
+    const idx = drawRef(groups.map((g) => g.length), rand);
+    reps.push(statOf(stat, groups.map((g, k) => idx[k]!.map((i) => g[i]!))));
+  }
+  return { estimate, ...intervalRef(reps, 0.95), replicates: B, level: 0.95 };
+}
+
+function pairedRef(a: number[][], b: number[][], stat: GroupStat, seedLabel: string, replicates: number): BootstrapResult {
+  const estimate = statOf(stat, b) - statOf(stat, a);
+  const B = replicatesFor(a.flat().length, replicates);
+  if (B === 0 || !finite(estimate)) return { estimate, lo: NaN, hi: NaN, replicates: 0, level: 0.95 };
+  const rand = mulberry32(seedFrom(seedLabel));
+  const reps: number[] = [];
+  for (let r = 0; r < B; r++) {
+    const idx = drawRef(a.map((g) => g.length), rand);
+    const pick = (x: number[][]) => x.map((g, k) => idx[k]!.map((i) => g[i]!));
+    reps.push(statOf(stat, pick(b)) - statOf(stat, pick(a)));
+  }
+  return { estimate, ...intervalRef(reps, 0.95), replicates: B, level: 0.95, p: pRef(reps) };
+}
+
+type Sample = { value: number; group: number };
+function crossRef(strata: Sample[][], groupCount: number, stat: GroupStat, seedLabel: string, replicates: number): BootstrapResult {
+  const byGroup = (xs: Sample[]) => Array.from({ length: groupCount }, (_, g) => xs.filter((x) => x.group === g).map((x) => x.value));
+  const estimate = statOf(stat, byGroup(strata.flat()));
+  const B = replicatesFor(strata.flat().length, replicates);
+  if (B === 0 || !finite(estimate)) return { estimate, lo: NaN, hi: NaN, replicates: 0, level: 0.95 };
+  const rand = mulberry32(seedFrom(seedLabel));
+  const reps: number[] = [];
+  for (let r = 0; r < B; r++) {
+    // Drawn samples in draw order, so each group's sum adds its values in the order they were drawn.
+    const drawn = strata.flatMap((s) => Array.from({ length: s.length }, () => s[Math.floor(rand() * s.length)]!));
+    reps.push(statOf(stat, byGroup(drawn)));
+  }
+  return { estimate, ...intervalRef(reps, 0.95), replicates: B, level: 0.95 };
+}
+
+const same = (got: BootstrapResult, want: BootstrapResult) => {
+  for (const k of ['estimate', 'lo', 'hi', 'replicates', 'p'] as const) {
+    if (!Object.is(got[k], want[k])) expect.fail(`${k}: got ${String(got[k])}, want ${String(want[k])}`);
+  }
+};
+
+const value = fc.oneof(
+  { weight: 8, arbitrary: fc.double({ min: -1e3, max: 1e3, noNaN: true }) },
+  { weight: 4, arbitrary: fc.integer({ min: -3, max: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity, -Infinity, -0, 1e300, -1e300, 5e-324) },
+);
+const stat = fc.constantFrom<GroupStat>('pooled', 'weighted-skip-empty', 'weighted-all');
+const group = fc.array(value, { maxLength: 9 });
+const replicates = fc.integer({ min: 1, max: 260 });
+const label = fc.string({ maxLength: 6 });
+
+describe('bootstrap kernels are bit-identical to the plain bootstrap', () => {
+  it('stratified', () => {
+    fc.assert(
+      fc.property(fc.array(group, { maxLength: 4 }), stat, label, replicates, (groups, s, seed, B) => {
+        same(stratifiedBootstrap(groups, s, { seedLabel: seed, replicates: B }), stratifiedRef(groups, s, seed, B));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('paired', () => {
+    const pair = fc.array(fc.array(fc.tuple(value, value), { maxLength: 9 }), { maxLength: 4 });
+    fc.assert(
+      fc.property(pair, stat, label, replicates, (groups, s, seed, B) => {
+        const a = groups.map((g) => g.map(([x]) => x));
+        const b = groups.map((g) => g.map(([, y]) => y));
+        same(pairedBootstrap(a, b, s, { seedLabel: seed, replicates: B }), pairedRef(a, b, s, seed, B));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('cross-stratified', () => {
+    const strata = fc.integer({ min: 1, max: 4 }).chain((k) =>
+      fc.tuple(fc.constant(k), fc.array(fc.array(fc.record({ value, group: fc.integer({ min: 0, max: k - 1 }) }), { maxLength: 9 }), { maxLength: 4 })),
+    );
+    fc.assert(
+      fc.property(strata, stat, label, replicates, ([k, st], s, seed, B) => {
+        same(crossStratifiedBootstrap(st, k, s, { seedLabel: seed, replicates: B }), crossRef(st, k, s, seed, B));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('paired mean difference', () => {
+    const pairs = fc.array(fc.tuple(value, value), { maxLength: 12 });
+    fc.assert(
+      fc.property(pairs, label, fc.integer({ min: 1, max: 300 }), (xy, seed, B) => {
+        const a = xy.map(([x]) => x);
+        const b = xy.map(([, y]) => y);
+        const got = pairedMeanDifference(a, b, seed, B);
+        if (xy.length === 0) {
+          expect(got.replicates).toBe(0);
+          return;
+        }
+        const d = a.map((v, i) => b[i]! - v);
+        const rand = mulberry32(seedFrom(seed));
+        const reps = Array.from({ length: B }, () => d.map(() => d[Math.floor(rand() * d.length)]!).reduce((s, v) => s + v, 0) / d.length);
+        same({ ...got, level: 0.95 }, { estimate: got.estimate, ...intervalRef(reps, 0.95), replicates: B, level: 0.95, p: pRef(reps) });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the percentile interval by selection equals the sorted one, ties, −0 and non-finite values included', () => {
+    const values = fc.array(fc.oneof(value, fc.constantFrom(0, -0, 1, -1)), { maxLength: 60 });
+    fc.assert(
+      fc.property(values, fc.double({ min: 0, max: 1, noNaN: true }), (xs, level) => {
+        const got = percentileInterval(Float64Array.from(xs), level);
+        const want = intervalRef(xs, level);
+        expect(Object.is(got.lo, want.lo) && Object.is(got.hi, want.hi), `${JSON.stringify(xs)} @ ${level}`).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
