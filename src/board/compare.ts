@@ -7,14 +7,17 @@
  * which runs the same `compareData` of `src/core/compare.ts`. Pages are pre-rendered only for
  * pairs that share units, and of those only for each entry's `NEIGHBOURS` nearest entries by rank
  * on its benchmark's headline boards (`neighbourPairs`): O(entries), whatever the number of boards.
- * A pair's shared units and rows are cached between builds (`./compare-cache`).
+ * A pair's shared units and rows are cached between builds (`./compare-cache`), and so is each
+ * entry's compare data where its benchmark can name its inputs (`compareDataKey`): a warm build
+ * then reads no per-sample data for compare, and reads an entry's data only for a pair it computes.
  */
 import { SUBMISSION_BENCHMARKS } from '../registry/benchmarks';
-import { KeyTable, canonicalPair, compareData, packCompareData, sharedUnits, unpackCompareData, type CompareData, type CompareSide, type Difference, type PackedCompareData } from '../core/compare';
+import { KeyTable, canonicalPair, compareData, packCompareData, parseCompareData, sharedUnits, unpackCompareData, type CompareData, type CompareSide, type Difference, type PackedCompareData } from '../core/compare';
 import type { Board } from '../core/board';
 import { boardContext } from './gate';
 import { cachedPairRows, cachedSharedUnits, compareDataDigest, type PairInput } from './compare-cache';
-import { publishBytes } from '../ingest/published-files';
+import { publishCached } from '../ingest/published-files';
+import { productsByKey } from '../ingest/product-cache';
 
 export type { CompareSide, Difference } from '../core/compare';
 
@@ -31,14 +34,50 @@ export interface ComparePair {
 export interface CompareEntryLike extends CompareSide { submissions: readonly { benchmark: string }[] }
 
 /**
- * Every entry's compare data, packed (`packCompareData`: ≈ 16 bytes per unit, the keys interned
- * once per benchmark), computed once per build: the neighbour pairs ask for each entry's data many
- * times, and recomputing it from the samples per pair cost more than the pairs. The last
- * `COMPARE_DATA_KEPT` are also kept unpacked. `digest` identifies the data (its JSON's SHA-256)
- * in the pair cache's keys.
+ * One entry's compare data on one benchmark as the build has it: its JSON (the published file's
+ * bytes) and their digest, which keys the pair cache. `file` is the product-cache file holding the
+ * JSON (undefined when it is in memory).
  */
-interface KeptData { packed: PackedCompareData; digest: string }
-const packed = new Map<string, Promise<KeptData | undefined>>();
+interface EntryData {
+  digest: string;
+  file: string | undefined;
+  json: () => string;
+}
+
+/**
+ * The entry's compare data, through the product cache when its benchmark names the inputs
+ * (`compare-data/<benchmark>`, keyed by them and the product code): a hit reads the digest only.
+ */
+async function entryData(benchmark: string, slug: string): Promise<EntryData | undefined> {
+  const bench = SUBMISSION_BENCHMARKS.find((b) => b.id === benchmark);
+  if (!bench) return undefined;
+  const admitted = (await boardContext()).forBenchmark(benchmark);
+  const key = await bench.submissions.compareDataKey?.(slug, admitted);
+  if (key === undefined) {
+    const data = await bench.submissions.compareData(slug, admitted);
+    if (!data) return undefined;
+    const json = JSON.stringify(data);
+    return { digest: compareDataDigest(json), file: undefined, json: () => json };
+  }
+  const store = await productsByKey<{ digest: string | null }>(`compare-data/${benchmark}`, key, `${benchmark}/${slug}`, async (put) => {
+    const data = await bench.submissions.compareData(slug, admitted);
+    if (!data) return { digest: null };
+    const json = JSON.stringify(data);
+    put('data.json', json);
+    return { digest: compareDataDigest(json) };
+  });
+  const { digest } = store.meta;
+  return digest === null ? undefined : { digest, file: store.fileOf('data.json'), json: () => store.read('data.json').toString('utf8') };
+}
+
+/**
+ * Every entry's compare data, packed (`packCompareData`: ≈ 16 bytes per unit, the keys interned
+ * once per benchmark) when a pair first asks for it, and kept for the build: the neighbour pairs
+ * ask for each entry's data many times, and reading it per pair cost more than the pairs. The last
+ * `COMPARE_DATA_KEPT` are also kept unpacked.
+ */
+interface KeptData extends EntryData { packed: () => PackedCompareData }
+const kept = new Map<string, Promise<KeptData | undefined>>();
 const tables = new Map<string, KeyTable>();
 const tableOf = (benchmark: string) => tables.get(benchmark) ?? tables.set(benchmark, new KeyTable()).get(benchmark)!;
 export const COMPARE_DATA_KEPT = 4;
@@ -48,15 +87,14 @@ const dataKey = (benchmark: string, slug: string) => `${benchmark}\u0000${slug}`
 
 function keptData(benchmark: string, slug: string): Promise<KeptData | undefined> {
   const key = dataKey(benchmark, slug);
-  let hit = packed.get(key);
+  let hit = kept.get(key);
   if (!hit) {
-    hit = (async () => {
-      const bench = SUBMISSION_BENCHMARKS.find((b) => b.id === benchmark);
-      if (!bench) return undefined;
-      const data = await bench.submissions.compareData(slug, (await boardContext()).forBenchmark(benchmark));
-      return data && { packed: packCompareData(data, tableOf(benchmark)), digest: compareDataDigest(JSON.stringify(data)) };
-    })();
-    packed.set(key, hit);
+    hit = entryData(benchmark, slug).then((d) => {
+      if (!d) return undefined;
+      let packed: PackedCompareData | undefined;
+      return { ...d, packed: () => (packed ??= packCompareData(parseCompareData(d.json()), tableOf(benchmark))) };
+    });
+    kept.set(key, hit);
   }
   return hit;
 }
@@ -66,7 +104,7 @@ export function entryCompareData(benchmark: string, slug: string): Promise<Compa
   const key = dataKey(benchmark, slug);
   let hit = recent.get(key);
   if (hit) recent.delete(key);
-  else hit = keptData(benchmark, slug).then((k) => k && unpackCompareData(k.packed, tableOf(benchmark)));
+  else hit = keptData(benchmark, slug).then((k) => k && unpackCompareData(k.packed(), tableOf(benchmark)));
   recent.set(key, hit);
   while (recent.size > COMPARE_DATA_KEPT) recent.delete(recent.keys().next().value!);
   return hit;
@@ -215,8 +253,18 @@ export const compareDataPath = (benchmark: string, entry: string) => `compare-da
 
 /**
  * Records every entry's compare data file as a published file (the build links them after the
- * pages), one entry at a time: as route props, Astro kept every entry's data until the build ended.
+ * pages): the product-cache file, or the JSON when the entry has none (as route props, Astro kept
+ * every entry's data until the build ended).
  */
 export async function publishCompareData<T extends CompareEntryLike>(entries: readonly T[]): Promise<number> {
-  return (await compareDataFiles(entries, ({ benchmark, entry, data }) => publishBytes(compareDataPath(benchmark, entry.slug), JSON.stringify(data)))).length;
+  let n = 0;
+  for (const entry of entries) {
+    for (const benchmark of [...new Set(entry.submissions.map((s) => s.benchmark))]) {
+      const d = await keptData(benchmark, entry.slug);
+      if (!d) continue;
+      publishCached(compareDataPath(benchmark, entry.slug), d.file, () => Buffer.from(d.json()));
+      n++;
+    }
+  }
+  return n;
 }

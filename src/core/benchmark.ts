@@ -265,6 +265,13 @@ export interface SubmissionSupport {
    * of them on their shared units. Undefined when the entry has nothing ranked here.
    */
   compareData(slug: string, admitted: Admitted): Promise<CompareData | undefined>;
+  /**
+   * Everything `compareData(slug, admitted)` is a function of besides the code (its submissions'
+   * contents, the references they are scored against), as a string: the build then caches the
+   * entry's compare data per submission and a warm build reads no per-sample data for compare.
+   * Undefined (or absent): computed every build.
+   */
+  compareDataKey?(slug: string, admitted: Admitted): Promise<string | undefined>;
   /** Sections shown below a board's ranking. */
   boardExtras?(board: Board): BoardExtra[];
   /**

@@ -27,6 +27,20 @@ function resultsOf(slug: string, admitted: Admitted): Map<string, { e: Medvision
 }
 
 /**
+ * What `medvisionCompareData(slug, admitted)` reads: the entry's ranked submissions, each named
+ * by its tables' score-cache name (kind: the references; key: the folder's content and the scoring
+ * code), which is also what its scored summary is a function of.
+ */
+export async function medvisionCompareDataKey(slug: string, admitted: Admitted): Promise<string | undefined> {
+  const parts: [string, string][] = [];
+  for (const e of rankedEntries(loadMedvision(), admitted)) {
+    if (entryKeyOf(e.submission) !== slug) continue;
+    parts.push([e.id, e.samplesKey()]);
+  }
+  return JSON.stringify(['medvision-compare-data/1', slug, parts]);
+}
+
+/**
  * An entry's per-sample primaries: one block per subtask config (keys: doc ids), each sample's
  * label group as its stratum when the model summary counts it (Detection: T/L regions only).
  * Scopes: per family the model-summary statistic stratified by label group, per config the pooled mean.

@@ -42,6 +42,7 @@ export const medvision: Benchmark = {
     check: async (dir) => (await checks()).checkMedvision(dir),
     boards: async (admitted) => (await boards()).medvisionBoards(admitted),
     compareData: async (slug, admitted) => (await import('./compare')).medvisionCompareData(slug, admitted),
+    compareDataKey: async (slug, admitted) => (await import('./compare')).medvisionCompareDataKey(slug, admitted),
     contentDigest: async (dir) => (await import('./digest')).medvisionDigest(dir),
     folderPass: async (dir, ctx) => (await import('./folder-pass')).medvisionFolderPass(dir, ctx),
     sampleFiles: async (admitted) => (await samples()).medvisionSampleFiles(admitted),
