@@ -122,7 +122,7 @@ const scoreCheck = (out: string) => {
 const THREADS = Math.max(2, Math.min(availableParallelism(), 4));
 const SCORE = [process.execPath, ...scoreNodeFlags(), join(ROOT, 'dist-cli', 'score.mjs'), tree, '--json'];
 const contenders: Contender[] = [
-  { name: 'evalboard score --json (validate + score + summarise)', cmd: SCORE, check: scoreCheck },
+  { name: 'evalboard score --json (validate + score + summarise)', cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: '1' }, check: scoreCheck },
   { name: `evalboard score --json, ${THREADS} threads (EVALBOARD_SCORE_THREADS=${THREADS})`, cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: String(THREADS) }, check: scoreCheck },
   { name: 'naive Node: readFileSync + JSON.parse every line', cmd: [process.execPath, '-e', NAIVE, ...all] },
   ...(hasPython ? [{ name: 'python3 json.loads every line (no metrics)', cmd: ['python3', '-c', PY, ...all] }] : []),
