@@ -20,6 +20,7 @@ export type ScoringThreadMessage = { index: number; result: ReturnType<typeof sc
 const { tasks, next } = workerData as ScoringThreadData;
 for (let i = Atomics.add(next, 0, 1); i < tasks.length; i = Atomics.add(next, 0, 1)) {
   const result = scoreFileTask(tasks[i]!);
-  parentPort!.postMessage({ index: i, result } satisfies ScoringThreadMessage, 'values' in result ? [result.values.buffer, result.groupIndex.buffer] : []);
+  // The columns are made with `new` (encodeScoredFile), so their buffers are ArrayBuffers, never shared.
+  parentPort!.postMessage({ index: i, result } satisfies ScoringThreadMessage, 'values' in result ? [result.values.buffer as ArrayBuffer, result.groupIndex.buffer as ArrayBuffer] : []);
 }
 parentPort!.postMessage({ done: true } satisfies ScoringThreadMessage);
