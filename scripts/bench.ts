@@ -1,6 +1,6 @@
 // npm run bench [-- --records N] [--rounds R] [--upstream '[label=]<command with {tree}>' …]
 // MedVision scoring end to end on a generated tree of real-shaped TL records (≈ 3.9 KB each), with
-// one thread (the default) and with N threads (EVALBOARD_SCORE_THREADS=N: this one and N − 1 workers), next to a naive Node pass (read
+// its default threads (one per idle core), one thread and N threads (EVALBOARD_SCORE_THREADS=N: this one and N − 1 workers), next to a naive Node pass (read
 // every file, JSON.parse every line) and Python's json.loads; each contender is a whole process, started R times in alternation (A B C A B C …) so drift in the
 // machine's speed hits all alike; wall and CPU seconds per run, the load average per round.
 // The upstream Python (medvision_bm's parse_outputs per-sample metrics + the TL summarizer) is
@@ -13,6 +13,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { DEMO_CONFIGS, DEMO_MODELS, TASK_TAG, demoRecords, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
+import { threadsForIdleCores } from '../src/benchmarks/medvision/formats/score-threads';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -91,7 +92,8 @@ function childCpu(): number {
 interface Contender {
   name: string;
   cmd: string[];
-  env?: Record<string, string>;
+  /** Added to this process's environment; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
   check?: (stdout: string) => string | undefined;
 }
 
@@ -121,10 +123,16 @@ const scoreCheck = (out: string) => {
 // thread per core (at least 2: this one and the workers).
 const THREADS = Math.max(2, Math.min(availableParallelism(), 4));
 const SCORE = [process.execPath, ...scoreNodeFlags(), join(ROOT, 'dist-cli', 'score.mjs'), tree, '--json'];
+const ONE = 'evalboard score --json, one thread (validate + score + summarise)';
+const POOLED = `evalboard score --json, ${THREADS} threads (EVALBOARD_SCORE_THREADS=${THREADS})`;
+const DEFAULT = 'evalboard score --json, default (threads by idle cores)';
+const NAIVE_NAME = 'naive Node: readFileSync + JSON.parse every line';
 const contenders: Contender[] = [
-  { name: 'evalboard score --json (validate + score + summarise)', cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: '1' }, check: scoreCheck },
-  { name: `evalboard score --json, ${THREADS} threads (EVALBOARD_SCORE_THREADS=${THREADS})`, cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: String(THREADS) }, check: scoreCheck },
-  { name: 'naive Node: readFileSync + JSON.parse every line', cmd: [process.execPath, '-e', NAIVE, ...all] },
+  { name: ONE, cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: '1' }, check: scoreCheck },
+  { name: POOLED, cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: String(THREADS) }, check: scoreCheck },
+  // What a user gets: no variable, so `score` picks its threads from the load when it starts.
+  { name: DEFAULT, cmd: SCORE, env: { EVALBOARD_SCORE_THREADS: undefined }, check: scoreCheck },
+  { name: NAIVE_NAME, cmd: [process.execPath, '-e', NAIVE, ...all] },
   ...(hasPython ? [{ name: 'python3 json.loads every line (no metrics)', cmd: ['python3', '-c', PY, ...all] }] : []),
   ...UPSTREAMS.map((u) => ({ name: `upstream Python: ${u.label}`, cmd: u.command.split(/\s+/).filter(Boolean).map((w) => w.replaceAll('{tree}', tree)) })),
 ];
@@ -134,6 +142,8 @@ for (let r = 1; r <= ROUNDS; r++) {
   const load = loadavg()[0]!.toFixed(2);
   const cells: string[] = [];
   for (const c of contenders) {
+    // The threads the default picks: the same policy on the load it reads when it starts (now).
+    const picked = c.name === DEFAULT ? `, ${threadsForIdleCores({ cores: availableParallelism(), load: loadavg()[0] ?? 0 })} threads by the load` : '';
     const cpu0 = childCpu();
     const t0 = process.hrtime.bigint();
     const p = spawnSync(c.cmd[0]!, c.cmd.slice(1), { encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, ...c.env } });
@@ -145,7 +155,7 @@ for (let r = 1; r <= ROUNDS; r++) {
     }
     times.get(c.name)!.wall.push(wall);
     times.get(c.name)!.cpu.push(cpu);
-    const note = c.check && r === 1 ? ` (${c.check(p.stdout)})` : '';
+    const note = c.check && r === 1 ? ` (${c.check(p.stdout)}${picked})` : picked ? ` (${picked.slice(2)})` : '';
     cells.push(`${c.name.startsWith('upstream Python: ') ? c.name : c.name.split(':')[0]!.split(' (')[0]!.replace('evalboard score --json', 'ours')} ${wall.toFixed(2)} s wall / ${cpu.toFixed(2)} s cpu${note}`);
   }
   console.log(`round ${r} (load average ${load} → ${loadavg()[0]!.toFixed(2)}): ${cells.join('; ')}`);
@@ -160,15 +170,16 @@ for (const c of contenders) {
   const w = median(t.wall);
   console.log(`${c.name.padEnd(56)} wall ${w.toFixed(2)} s (${range(t.wall)})  cpu ${median(t.cpu).toFixed(2)} s  ${Math.round(RECORDS / w).toLocaleString().padStart(9)} records/s  ${(mb / w).toFixed(0).padStart(4)} MB/s`);
 }
-const ours = median(times.get(contenders[0]!.name)!.wall);
-const naive = median(times.get(contenders[2]!.name)!.wall);
-const pooled = median(times.get(contenders[1]!.name)!.wall);
-console.log(`\n${THREADS} threads vs one thread (the default): ${(ours / pooled).toFixed(2)}× (wall medians)`);
-console.log(`ours vs naive JSON.parse: ${(naive / ours).toFixed(2)}× (wall medians)`);
+const ours = median(times.get(ONE)!.wall);
+const naive = median(times.get(NAIVE_NAME)!.wall);
+const pooled = median(times.get(POOLED)!.wall);
+const byDefault = median(times.get(DEFAULT)!.wall);
+console.log(`\n${THREADS} threads vs one thread: ${(ours / pooled).toFixed(2)}×; the default vs one thread: ${(ours / byDefault).toFixed(2)}× (wall medians)`);
+console.log(`ours (one thread) vs naive JSON.parse: ${(naive / ours).toFixed(2)}× (wall medians)`);
 if (UPSTREAMS.length) {
   for (const u of UPSTREAMS) {
     const up = median(times.get(`upstream Python: ${u.label}`)!.wall);
-    console.log(`ours vs upstream ${u.label} (measured above): ${(up / ours).toFixed(1)}× one thread, ${(up / pooled).toFixed(1)}× ${THREADS} threads (wall medians)`);
+    console.log(`ours vs upstream ${u.label} (measured above): ${(up / ours).toFixed(1)}× one thread, ${(up / pooled).toFixed(1)}× ${THREADS} threads, ${(up / byDefault).toFixed(1)}× the default (wall medians)`);
   }
 } else {
   const scale = RECORDS / UPSTREAM_REFERENCE.records;

@@ -5,12 +5,13 @@
  * it work). The result is the sequential one exactly: each file is scored by the same code (a
  * worker's sent back in columns), and each model folder is summarised here, in upstream's order,
  * as soon as its files are scored; the parts are joined in folder order.
- * Used by `score` (no per-sample records kept) with EVALBOARD_SCORE_THREADS=N (N ≥ 2), else the
- * caller's default. This thread scores files too instead of waiting: it is warm, and a worker's
+ * Used by `score` (no per-sample records kept): EVALBOARD_SCORE_THREADS=N threads, else the
+ * caller's number, else one per idle core (`threadsForIdleCores`). This thread scores files too instead of waiting: it is warm, and a worker's
  * start-up and JIT warm-up are the threads' cost (docs/scaling.md has the measurements).
  * Without a compiled worker (tests and the site run from source) it scores in this thread.
  */
 import { existsSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { discoverModelFolders, taskTypeOf } from './discover';
@@ -19,6 +20,7 @@ import { readParsedFile } from './read-parsed-file';
 import { mergeScores, scoreMedvisionTree, scoreModelFolder, shownPath, type MedvisionScore } from './score-tree';
 import type { ScoreFileTask } from './score-worker';
 import type { ScoringThreadData, ScoringThreadMessage } from './score-worker-thread';
+import { threadsForIdleCores } from './score-threads';
 
 /** The compiled worker beside the compiled tool (`dist-cli/`); absent when running from source. */
 const WORKER = new URL('./medvision-score-worker.mjs', import.meta.url);
@@ -27,14 +29,15 @@ export interface ParallelScoreOptions {
   trustSubmittedParse?: boolean;
   /** Told as work progresses (model folders in one thread, files with workers): the CLI's progress line. */
   progress?: (done: number, total: number, label: string) => void;
-  /** Threads, this one included (1: this thread only); EVALBOARD_SCORE_THREADS overrides it. Default 1. */
+  /** Threads, this one included (1: this thread only); EVALBOARD_SCORE_THREADS overrides it. Default: one per idle core. */
   threads?: number;
 }
 
-/** Threads asked for: EVALBOARD_SCORE_THREADS, else the option, else one. */
+/** Threads asked for: EVALBOARD_SCORE_THREADS, else the option, else one per idle core. */
 function threadsAsked(opts: ParallelScoreOptions): number {
   const env = Number(process.env.EVALBOARD_SCORE_THREADS);
-  return Number.isInteger(env) && env > 0 ? env : (opts.threads ?? 1);
+  if (Number.isInteger(env) && env > 0) return env;
+  return opts.threads ?? threadsForIdleCores({ cores: availableParallelism(), load: loadavg()[0] ?? 0 });
 }
 
 /** Let queued messages (a worker's finished file) in between two files scored here. */
