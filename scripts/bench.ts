@@ -143,7 +143,7 @@ for (let r = 1; r <= ROUNDS; r++) {
   const cells: string[] = [];
   for (const c of contenders) {
     // The threads the default picks: the same policy on the load it reads when it starts (now).
-    const picked = c.name === DEFAULT ? `, ${threadsForIdleCores({ cores: availableParallelism(), load: loadavg()[0] ?? 0 })} threads by the load` : '';
+    const picked = c.name === DEFAULT ? `, ${threadsForIdleCores({ cores: availableParallelism(), load: loadavg()[0] ?? 0 })} thread(s) by the load` : '';
     const cpu0 = childCpu();
     const t0 = process.hrtime.bigint();
     const p = spawnSync(c.cmd[0]!, c.cmd.slice(1), { encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, ...c.env } });
