@@ -19,11 +19,19 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 export function readRawFacts(file: string): Map<number, RawFacts> {
   const out = new Map<number, RawFacts>();
   forEachLine(file, (buf, start, end) => {
+    const text = buf.toString('utf8', start, end);
     let rec: unknown;
     try {
-      rec = parseTolerantJson(buf.toString('utf8', start, end));
+      // JSON.parse first (≈ 3× faster): on the lines of an admitted submission — the only ones the
+      // explorer shows; the scoring reader rejects repeated keys and bad UTF-8 — it gives the
+      // tolerant parser's value. Python's NaN and Infinity tokens fall through to the tolerant one.
+      rec = JSON.parse(text);
     } catch {
-      return;
+      try {
+        rec = parseTolerantJson(text);
+      } catch {
+        return;
+      }
     }
     if (typeof rec !== 'object' || rec === null) return;
     const r = rec as { doc_id?: unknown; resps?: unknown; doc?: Record<string, unknown> };
