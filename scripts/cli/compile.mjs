@@ -14,7 +14,7 @@ import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 
 /** The tools: scripts/<name>.ts → dist-cli/<name>.mjs. */
-export const TOOLS = ['score', 'validate', 'conformance', 'demo-data', 'bench', 'bench-site', 'bench-build', 'bench-explorer', 'build', 'build-reference', 'pr-intake', 'cache-key', 'import', 'import-sources'];
+export const TOOLS = ['score', 'validate', 'conformance', 'demo-data', 'bench', 'bench-site', 'bench-build', 'bench-explorer', 'build', 'build-reference', 'pr-intake', 'cache-key', 'import', 'import-sources', 'prime-cache'];
 
 /**
  * Tools compiled to one CommonJS file each (dist-cli/<tool>.cjs) and started through V8's code

@@ -27,8 +27,17 @@ export interface TreeReport {
   report: SubmissionReport;
 }
 
+export interface TreeOptions {
+  /**
+   * Only these folders (a shard of the deploy's scoring matrix, `prime-shard.ts`): their reports,
+   * and the per-sample products the site build's gate caches of them. Their duplicate check then
+   * sees only the selected folders; the build's own run of the gate sees every folder.
+   */
+  only?: (benchmark: BenchmarkId, dir: string) => boolean;
+}
+
 /** Validate every submission folder under `resultsRoot` (benchmark by benchmark, folders in listing order). */
-export async function validateTree(resultsRoot: string): Promise<TreeReport[]> {
+export async function validateTree(resultsRoot: string, opts: TreeOptions = {}): Promise<TreeReport[]> {
   const repoRoot = dirname(resultsRoot);
   const registry = readModelRegistry(modelsRootFor(resultsRoot), repoRoot);
   // Every reference file of every benchmark: small, and a check compares the folder with them.
@@ -58,11 +67,20 @@ export async function validateTree(resultsRoot: string): Promise<TreeReport[]> {
   };
   const out: TreeReport[] = [];
   for (const { id: benchmark } of SUBMISSION_BENCHMARKS) {
-    const digests = await folderDigests(benchmark, resultsRoot, (dir) => digestInPass(benchmark, dir));
-    for (const dir of listSubmissionDirs(resultsRoot, benchmark)) {
+    const only = opts.only;
+    const dirs = listSubmissionDirs(resultsRoot, benchmark).filter((dir) => only?.(benchmark, dir) ?? true);
+    const digests = only ? await selectedDigests(dirs, (dir) => digestInPass(benchmark, dir)) : await folderDigests(benchmark, resultsRoot, (dir) => digestInPass(benchmark, dir));
+    for (const dir of dirs) {
       out.push({ benchmark, report: await validateSubmission(dir, { repoRoot, resultsRoot, registry, check, digests: async () => digests }) });
     }
   }
+  return out;
+}
+
+/** `folderDigests` of the selected folders only, in the same order. */
+async function selectedDigests(dirs: readonly string[], digestOf: (dir: string) => Promise<string | undefined>): Promise<Map<string, string | undefined>> {
+  const out = new Map<string, string | undefined>();
+  for (const dir of dirs) out.set(resolve(dir), await digestOf(dir));
   return out;
 }
 

@@ -1,0 +1,76 @@
+/**
+ * One job of the deploy's scoring matrix (docs/scaling.md, "The split, on GitHub Actions"): the
+ * submission folders of one shard run through the site build's own gate (`validateTree`), so their
+ * per-sample products — check, content digest and, in a benchmark's folder pass, the board
+ * summary and tables and the explorer pieces — land in the score cache under the keys the build
+ * looks up. The matrix's jobs write disjoint entries; the site build, given their union, computes
+ * none of them again. Folders whose products are cached already cost a cache hit.
+ */
+import { lstatSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { BenchmarkId } from '../../core/submission-schema';
+import { SUBMISSION_BENCHMARKS } from '../../registry/benchmarks';
+import { listSubmissionDirs } from './read';
+import { validateTree } from './validate-tree';
+
+export interface Shard {
+  /** 1-based. */
+  index: number;
+  of: number;
+}
+
+export interface ShardFolder {
+  benchmark: BenchmarkId;
+  dir: string;
+  bytes: number;
+}
+
+/** Bytes of the regular files under `dir` (links not followed): the work a folder's scoring reads. */
+function folderBytes(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) n += folderBytes(p);
+    else if (e.isFile()) n += lstatSync(p).size;
+  }
+  return n;
+}
+
+/** `"i/n"` with 1 ≤ i ≤ n; undefined for anything else. */
+export function parseShard(text: string): Shard | undefined {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  if (!m) return undefined;
+  const index = Number(m[1]);
+  const of = Number(m[2]);
+  return index >= 1 && index <= of ? { index, of } : undefined;
+}
+
+/**
+ * Every submission folder, assigned to `of` shards by size (largest first, each to the shard with
+ * the fewest bytes so far; ties by listing order and then the lowest shard): the same tree gives
+ * every job of the matrix the same assignment. Returns shard `index`'s folders in listing order.
+ */
+export function shardFolders(resultsRoot: string, shard: Shard): ShardFolder[] {
+  const all: (ShardFolder & { order: number })[] = [];
+  for (const { id } of SUBMISSION_BENCHMARKS) {
+    for (const dir of listSubmissionDirs(resultsRoot, id)) all.push({ benchmark: id, dir, bytes: folderBytes(dir), order: all.length });
+  }
+  const load = new Array<number>(shard.of).fill(0);
+  const mine: typeof all = [];
+  for (const f of [...all].sort((a, b) => b.bytes - a.bytes || a.order - b.order)) {
+    let to = 0;
+    for (let s = 1; s < shard.of; s++) if (load[s]! < load[to]!) to = s;
+    load[to]! += f.bytes;
+    if (to === shard.index - 1) mine.push(f);
+  }
+  return mine.sort((a, b) => a.order - b.order).map(({ benchmark, dir, bytes }) => ({ benchmark, dir, bytes }));
+}
+
+/** Runs the gate on shard `shard`'s folders, filling the score cache (EVALBOARD_CACHE_DIR); returns them. */
+export async function primeShard(resultsRoot: string, shard: Shard): Promise<ShardFolder[]> {
+  const mine = shardFolders(resultsRoot, shard);
+  const key = (benchmark: string, dir: string) => `${benchmark}\0${resolve(dir)}`;
+  const selected = new Set(mine.map((f) => key(f.benchmark, f.dir)));
+  await validateTree(resultsRoot, { only: (benchmark, dir) => selected.has(key(benchmark, dir)) });
+  return mine;
+}
