@@ -162,4 +162,40 @@ describe('deploy workflow', () => {
     // The build sweeps what it did not use before the cache is saved (tests/ingest/cache-prune.test.ts).
     expect(steps[buildAt]!.env?.EVALBOARD_CACHE_PRUNE).toBe('1');
   });
+
+  it('scores in a matrix of shards first: each restores the same cache, primes its shard and uploads what it wrote; the build merges them in before it builds', () => {
+    type Step = { id?: string; name?: string; uses?: string; run?: string; with?: Record<string, string | boolean>; env?: Record<string, string> };
+    const w = parse(readFileSync(join(ROOT, '.github/workflows/deploy.yml'), 'utf8'));
+    const score = w.jobs.score as { strategy: { matrix: { shard: number[] } }; steps: Step[] };
+    expect(w.jobs.build.needs).toBe('score');
+    expect(score.strategy.matrix.shard).toEqual(score.strategy.matrix.shard.map((_, i) => i + 1));
+    expect(score.strategy.matrix.shard.length).toBeGreaterThan(1);
+    const s = score.steps;
+    const b: Step[] = w.jobs.build.steps;
+    const code = (steps: Step[]) => `\${{ steps.${steps.find((x) => x.run?.includes('npm run --silent cache-key'))!.id}.outputs.code }}`;
+    // The shards start from the cache the build restores (restore only: the build job saves it).
+    const restore = s.findIndex((x) => x.uses === 'actions/cache/restore@v4' && x.with?.path === '.cache/scored');
+    const buildCache = b.find((x) => x.uses === 'actions/cache@v4' && x.with?.path === '.cache/scored')!;
+    expect(restore).toBeGreaterThan(s.findIndex((x) => x.run?.includes('import:sources')));
+    expect(s[restore]!.with!.key).toBe(buildCache.with!.key);
+    expect(s[restore]!.with!['restore-keys']).toBe(buildCache.with!['restore-keys']);
+    // Shard i of the matrix's size, then only the files written after the restore are uploaded.
+    const prime = s.findIndex((x) => x.run?.includes('npm run --silent prime-cache -- --shard "$SHARD"'));
+    expect(prime).toBeGreaterThan(restore);
+    expect(s[prime]!.env?.SHARD).toBe('${{ matrix.shard }}/${{ strategy.job-total }}');
+    const run = s[prime]!.run!;
+    const marked = run.indexOf('touch "$RUNNER_TEMP/before-prime"');
+    expect(marked).toBeGreaterThanOrEqual(0);
+    expect(marked).toBeLessThan(run.indexOf('prime-cache'));
+    expect(run).toContain('-newer "$RUNNER_TEMP/before-prime"');
+    const upload = s.findIndex((x) => x.uses === 'actions/upload-artifact@v4');
+    expect(upload).toBeGreaterThan(prime);
+    expect(s[upload]!.with!.name).toBe(`scored-${code(s)}-shard-\${{ matrix.shard }}`);
+    expect(s[upload]!.with!.path).toBe('${{ runner.temp }}/primed');
+    // The build adds every shard's files of this code hash to the restored cache, before building.
+    const download = b.findIndex((x) => x.uses === 'actions/download-artifact@v4');
+    expect(download).toBeGreaterThan(b.indexOf(buildCache));
+    expect(download).toBeLessThan(b.findIndex((x) => x.run === 'npm run build'));
+    expect(b[download]!.with).toEqual({ pattern: `scored-${code(b)}-shard-*`, path: '.cache/scored', 'merge-multiple': true });
+  });
 });
