@@ -5,7 +5,7 @@
 // N = 1; the latch demo agents on 60 evals × 3 trials and the ClinicalBench demo agents on 3 tasks ×
 // 5 seeds), builds the whole site from it (astro +
 // pagefind, with an empty score cache), adds one MedVision submission and builds again (the cache
-// warm), and prints one line per figure: full and incremental build seconds, peak RSS of the build
+// warm), builds once more with nothing changed, and prints one line per figure: full and incremental build seconds, peak RSS of the build
 // process, pages, dist size and the five slowest pages. Prints figures; never fails on them.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -192,6 +192,10 @@ const site = du(OUT);
 const added = await writeMedvisionEntry(medvisionEntries);
 const load1 = loadavg()[0]!.toFixed(2);
 const inc = build('incremental');
+// Nothing changed: what the site job of the split costs when the scoring matrix has primed every
+// folder and the cross-entry products are cached (docs/scaling.md, "The split, on GitHub Actions").
+const load2 = loadavg()[0]!.toFixed(2);
+const unchanged = build('unchanged');
 rmSync(join(target.resultsRoot, 'medvision', benchModel(medvisionEntries).id), { recursive: true, force: true });
 rmSync(join(target.modelsRoot, `${benchModel(medvisionEntries).name}.json`), { force: true });
 rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(medvisionEntries).id}.json`), { force: true });
@@ -200,7 +204,8 @@ const total = (b: BuildFigures) => b.astro + b.pagefind;
 const cpuTotal = (b: BuildFigures) => b.astroCpu + b.pagefindCpu;
 console.log(`full build s: ${total(full).toFixed(1)} (astro ${full.astro.toFixed(1)}, ${full.astroCpu.toFixed(1)} s cpu, + pagefind ${full.pagefind.toFixed(1)}, ${full.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(full).toFixed(1)} s cpu in all; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
 console.log(`incremental build s: ${total(inc).toFixed(1)} (astro ${inc.astro.toFixed(1)}, ${inc.astroCpu.toFixed(1)} s cpu, + pagefind ${inc.pagefind.toFixed(1)}, ${inc.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(inc).toFixed(1)} s cpu in all; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full by wall, ${((100 * cpuTotal(inc)) / cpuTotal(full)).toFixed(0)} % by cpu; load average ${load1})`);
-console.log(`peak RSS MB: ${full.rssMb.toFixed(0)} full, ${inc.rssMb.toFixed(0)} incremental (astro build process)`);
+console.log(`unchanged rebuild s: ${total(unchanged).toFixed(1)} (astro ${unchanged.astro.toFixed(1)}, ${unchanged.astroCpu.toFixed(1)} s cpu, + pagefind ${unchanged.pagefind.toFixed(1)}, ${unchanged.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(unchanged).toFixed(1)} s cpu in all; nothing changed since the incremental build: the split's site job with every folder primed; load average ${load2})`);
+console.log(`peak RSS MB: ${full.rssMb.toFixed(0)} full, ${inc.rssMb.toFixed(0)} incremental, ${unchanged.rssMb.toFixed(0)} unchanged (astro build process)`);
 console.log(`pages: ${site.html}`);
 console.log(`dist size MB: ${(site.bytes / 1e6).toFixed(1)}`);
 console.log(`slowest pages (full build): ${full.slowest.map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(', ')}`);
