@@ -1,4 +1,4 @@
-// npm run bench:build [-- --models 200] [--scale N]
+// npm run bench:build [-- --models 200] [--scale N] [--split SHARDS] [--profile DIR]
 // Full-build benchmark: writes a synthetic corpus of --models entries across every benchmark under
 // bench-data/build-<scale>/ (MedVision open-weight runs at 1000·N samples per subtask and pilot runs
 // at 100·N, on 66 subtasks — the 11 demo subtasks and 5 synthetic copies of each, ≈ 9 M samples at
@@ -8,7 +8,7 @@
 // warm), builds once more with nothing changed, and prints one line per figure: full and incremental build seconds, peak RSS of the build
 // process, pages, dist size and the five slowest pages. Prints figures; never fails on them.
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,13 @@ const arg = (name: string) => {
 };
 const MODELS = Number(arg('models') ?? 200);
 const SCALE = Number(arg('scale') ?? 1);
+/**
+ * --split N: the deploy's split instead (docs/scaling.md, "The split, on GitHub Actions"): the N
+ * jobs of the scoring matrix one after another, each priming an empty cache of its own with its
+ * shard (`prime-cache --shard i/N`), then the site job's build on the union of their entries.
+ * On N runners the full build takes the slowest shard plus the site job.
+ */
+const SPLIT = arg('split') === undefined ? undefined : Number(arg('split'));
 /** --profile DIR: a V8 CPU profile of each astro build process (full-*.cpuprofile, incremental-*.cpuprofile). */
 const PROFILE = arg('profile');
 const ROOT = join(import.meta.dirname, '..');
@@ -129,13 +136,16 @@ interface BuildFigures {
   slowest: [string, number][];
 }
 
+/** The corpus's roots, as the build and the CLIs read them. */
+const corpusEnv = () => ({ ...process.env, EVALBOARD_RESULTS: target.resultsRoot, EVALBOARD_MODELS: target.modelsRoot, EVALBOARD_REVIEWS: target.reviewsRoot, EVALBOARD_REFERENCES: target.referencesRoot });
+
 /** User + system seconds from `/usr/bin/time -v`'s report (NaN without it). */
 const cpuOf = (report: string) => Number(/User time \(seconds\): ([\d.]+)/.exec(report)?.[1] ?? NaN) + Number(/System time \(seconds\): ([\d.]+)/.exec(report)?.[1] ?? NaN);
 
 /** astro build (under /usr/bin/time -v for the peak RSS) then pagefind, as `npm run build` does. */
-function build(label: string): BuildFigures {
+function build(label: string, cache = CACHE, extraEnv: Record<string, string> = {}): BuildFigures {
   rmSync(OUT, { recursive: true, force: true });
-  const env = { ...process.env, EVALBOARD_RESULTS: target.resultsRoot, EVALBOARD_MODELS: target.modelsRoot, EVALBOARD_REVIEWS: target.reviewsRoot, EVALBOARD_REFERENCES: target.referencesRoot, EVALBOARD_CACHE_DIR: CACHE };
+  const env = { ...corpusEnv(), EVALBOARD_CACHE_DIR: cache, ...extraEnv };
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: astro's entry script is run under node with the flags.
   const [node, args] = astroBuildArgv(ROOT, OUT, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${label}.cpuprofile`] : []);
   const hasTime = existsSync('/usr/bin/time');
@@ -158,6 +168,37 @@ function build(label: string): BuildFigures {
   const p = spawnSync(hasTime ? '/usr/bin/time' : pagefind, [...(hasTime ? ['-v', pagefind] : []), ...pagefindArgs(OUT)], { cwd: ROOT, encoding: 'utf8' });
   if (p.status !== 0) throw new Error(`pagefind failed: ${p.stderr}`);
   return { astro: astroS, astroCpu: cpu, pagefind: (performance.now() - t1) / 1000, pagefindCpu: cpuOf(p.stderr), rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
+}
+
+async function splitBuild(shards: number): Promise<void> {
+  if (!Number.isInteger(shards) || shards < 1) throw new Error(`--split takes a number of shards ≥ 1, got ${shards}`);
+  const merged = join(WORK, 'split-cache');
+  rmSync(merged, { recursive: true, force: true });
+  const [node, flags] = [process.execPath, ['--max-semi-space-size=64', '--min-semi-space-size=64']];
+  const jobs: { cpu: number; wall: number; rssMb: number; line: string }[] = [];
+  for (let i = 1; i <= shards; i++) {
+    const cache = join(WORK, `split-cache-${i}`);
+    rmSync(cache, { recursive: true, force: true });
+    const t0 = performance.now();
+    const r = spawnSync('/usr/bin/time', ['-v', node, ...flags, join(ROOT, 'dist-cli', 'prime-cache.mjs'), '--shard', `${i}/${shards}`], { cwd: ROOT, env: { ...corpusEnv(), EVALBOARD_CACHE_DIR: cache }, encoding: 'utf8', maxBuffer: 1 << 28 });
+    if (r.status !== 0) throw new Error(`prime-cache ${i}/${shards} failed: ${r.stderr.slice(-2000)}`);
+    const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
+    jobs.push({ cpu: cpuOf(r.stderr), wall: (performance.now() - t0) / 1000, rssMb: rss ? Number(rss[1]) / 1024 : NaN, line: r.stdout.split('\n')[0] ?? '' });
+    cpSync(cache, merged, { recursive: true });
+    rmSync(cache, { recursive: true, force: true });
+  }
+  const load = loadavg()[0]!.toFixed(2);
+  // The site job's log of what it computed: it should score no folder (the shards did).
+  const log = join(WORK, 'split-site.log');
+  writeFileSync(log, '');
+  const site = build('split-site', merged, { EVALBOARD_CACHE_LOG: log });
+  const scoredInSite = readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('score ')).length;
+  const slowest = Math.max(...jobs.map((j) => j.cpu));
+  const sum = jobs.reduce((n, j) => n + j.cpu, 0);
+  const siteCpu = site.astroCpu + site.pagefindCpu;
+  for (const [i, j] of jobs.entries()) console.log(`split shard ${i + 1}/${shards}: ${j.cpu.toFixed(1)} s cpu (${j.wall.toFixed(1)} s wall), peak RSS ${j.rssMb.toFixed(0)} MB — ${j.line}`);
+  console.log(`split site job: ${siteCpu.toFixed(1)} s cpu (astro ${site.astro.toFixed(1)} s wall, ${site.astroCpu.toFixed(1)} s cpu, + pagefind ${site.pagefindCpu.toFixed(1)} s cpu), peak RSS ${site.rssMb.toFixed(0)} MB, ${scoredInSite} folder${scoredInSite === 1 ? '' : 's'} scored in it, load average ${load}`);
+  console.log(`split full build: slowest shard ${slowest.toFixed(1)} + site job ${siteCpu.toFixed(1)} = ${(slowest + siteCpu).toFixed(1)} s cpu on ${shards} runners (all shards ${sum.toFixed(1)} s cpu)`);
 }
 
 // The corpus: written once per (models, scale), reused by later runs.
@@ -183,6 +224,11 @@ if (!existsSync(join(WORK, 'DONE'))) {
 const corpus = du(target.resultsRoot);
 const entries = readdirSync(target.resultsRoot).reduce((s, b) => s + readdirSync(join(target.resultsRoot, b)).length, 0);
 console.log(`corpus: ${entries} entries (${medvisionEntries} MedVision: ${SUBTASKS.length} subtasks × ${FULL} samples open-weight / ${PILOT} pilot; ${LATCH_DEMO_MODELS.length} latch: ${LATCH_EVALS.length} evals × 3 trials; ${DEMO_AGENTS.length} ClinicalBench: 3 tasks × ${CLINICAL_SEEDS.length} seeds), ${samples.toLocaleString()} MedVision samples, ${(corpus.bytes / 1e6).toFixed(0)} MB, in ${WORK}`);
+
+if (SPLIT) {
+  await splitBuild(SPLIT);
+  process.exit(0);
+}
 
 rmSync(CACHE, { recursive: true, force: true });
 const load0 = loadavg()[0]!.toFixed(2);
