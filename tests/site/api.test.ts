@@ -4,11 +4,10 @@
  * each Parquet file, read back with hyparquet (not the writer), holds exactly the values of the
  * JSON document beside it, and MedVision's per-sample primaries equal the board's own.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../e2e/build';
 import { parquetReadObjects, parquetMetadata } from 'hyparquet';
 import { apiManifestSchema, apiModelSchema, apiSamplesSchema, apiSubmissionSchema, type ApiManifest, type ApiSamples } from '../../src/core/api-schemas';
 import { boardDownloadSchema } from '../../src/core/board-download-schema';
@@ -19,7 +18,6 @@ import { entryKeyOf } from '../../src/board/submission-meta';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let out: string;
-let own = false;
 let manifest: ApiManifest;
 
 /** The build's file for a site URL (directory URLs are their index.html). */
@@ -42,16 +40,11 @@ function filesUnder(dir: string): string[] {
 beforeAll(() => {
   if (process.env.EVALBOARD_DIST_UNDER_TEST) out = process.env.EVALBOARD_DIST_UNDER_TEST;
   else {
-    out = mkdtempSync(join(tmpdir(), 'evalboard-api-'));
-    own = true;
-    execFileSync('npx', ['astro', 'build', '--outDir', out], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    ensureBuilt(ROOT); // the checkout's dist/, built once for every test file that reads it
+    out = join(ROOT, 'dist');
   }
   manifest = JSON.parse(readFileSync(join(out, 'api/v1/manifest.json'), 'utf8'));
 }, 600_000);
-
-afterAll(() => {
-  if (own) rmSync(out, { recursive: true, force: true });
-});
 
 describe('the data API of a build', () => {
   it('manifest validates against its zod schema and the published JSON Schema is that schema', () => {

@@ -4,28 +4,21 @@
  * episode) list exactly the flag_error actions of that entry's episodes of that seed and task, in
  * order, each with an outcome; a hit names the flagged patient. Nothing here calls the explorer's code.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../e2e/build';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let out: string;
-let own = false;
 
 beforeAll(() => {
   if (process.env.EVALBOARD_DIST_UNDER_TEST) out = process.env.EVALBOARD_DIST_UNDER_TEST;
   else {
-    out = mkdtempSync(join(tmpdir(), 'evalboard-explorer-cb-'));
-    own = true;
-    execFileSync('npx', ['astro', 'build', '--outDir', out], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    ensureBuilt(ROOT); // the checkout's dist/, built once for every test file that reads it
+    out = join(ROOT, 'dist');
   }
 }, 600_000);
-
-afterAll(() => {
-  if (own) rmSync(out, { recursive: true, force: true });
-});
 
 interface RawAction { action_type?: string | null; patient_id?: string | null; error_type?: string | null }
 interface RawEpisode { task_id: string; seed: number; actions: RawAction[] }

@@ -7,14 +7,13 @@
  * the explorer's own code.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../e2e/build';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let out: string;
-let own = false;
 
 interface ScoreSample { doc_id: number; prediction: string; target: string; excluded: boolean; success: boolean; [metric: string]: unknown }
 interface ScoreItem { config: string; task_type: string; samples: ScoreSample[] }
@@ -31,15 +30,10 @@ interface Doc {
 beforeAll(() => {
   if (process.env.EVALBOARD_DIST_UNDER_TEST) out = process.env.EVALBOARD_DIST_UNDER_TEST;
   else {
-    out = mkdtempSync(join(tmpdir(), 'evalboard-explorer-'));
-    own = true;
-    execFileSync('npx', ['astro', 'build', '--outDir', out], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    ensureBuilt(ROOT); // the checkout's dist/, built once for every test file that reads it
+    out = join(ROOT, 'dist');
   }
 }, 600_000);
-
-afterAll(() => {
-  if (own) rmSync(out, { recursive: true, force: true });
-});
 
 const docs = () => {
   const dir = join(out, 'explore-data', 'medvision');
