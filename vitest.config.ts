@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Projects (`npx vitest run --project <name>`; `npm test` runs them all, in this order):
@@ -14,6 +15,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores (it keeps one for its own process, which
+    // mostly waits): on a 2-core CI runner that is a single worker, every file of a project in turn.
+    maxWorkers: availableParallelism(),
     projects: [
       { extends: true, test: { name: 'architecture', include: [ARCHITECTURE] } },
       {
@@ -29,7 +33,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
         },
       },
     ],
