@@ -134,8 +134,17 @@ export function queryOfState(doc: { entries: readonly { key: string }[] }, state
   return s ? `?${s}` : '';
 }
 
-/** Each entry's tally on the unit: samples run, successes, failures, excluded, and the mean of its values (failures without a value and excluded samples left out). */
-export function entrySummaries(doc: ExplorerDoc): { run: number; success: number; failure: number; excluded: number; mean: number | null }[] {
+/** One entry's tally on a unit: samples run, successes, failures, excluded, and the mean of its values (failures without a value and excluded samples left out). */
+export interface EntrySummary {
+  run: number;
+  success: number;
+  failure: number;
+  excluded: number;
+  mean: number | null;
+}
+
+/** Each entry's tally on the unit (`EntrySummary`). */
+export function entrySummaries(doc: ExplorerDoc): EntrySummary[] {
   return doc.cells.map((col) => {
     let run = 0, success = 0, failure = 0, excluded = 0, sum = 0, n = 0;
     for (const c of col) {
@@ -151,4 +160,27 @@ export function entrySummaries(doc: ExplorerDoc): { run: number; success: number
     }
     return { run, success, failure, excluded, mean: n > 0 ? sum / n : null };
   });
+}
+
+/**
+ * What the unit page renders, without the unit's whole data document: the document cut to the
+ * cells the page can show without JavaScript (the default state's: the first `DEFAULT_ENTRIES`
+ * entries on the first `WHOLE_UNIT_ROWS` samples, every sample kept in the unit's order; the other
+ * entries keep their identity and an empty column), the unit's sample count and each entry's
+ * tally over all its samples. A build caches it beside the document, so rendering a cached unit's
+ * page reads at most DEFAULT_ENTRIES × WHOLE_UNIT_ROWS cells instead of parsing every entry's
+ * cells (O(entries × samples) per unit).
+ */
+export interface ExplorerPageView {
+  doc: ExplorerDoc;
+  sampleCount: number;
+  tally: EntrySummary[];
+}
+
+export function pageView(doc: ExplorerDoc): ExplorerPageView {
+  return {
+    doc: { ...doc, samples: doc.samples.slice(0, WHOLE_UNIT_ROWS), cells: doc.cells.map((col, e) => (e < DEFAULT_ENTRIES ? col.slice(0, WHOLE_UNIT_ROWS) : [])) },
+    sampleCount: doc.samples.length,
+    tally: entrySummaries(doc),
+  };
 }

@@ -10,13 +10,14 @@ import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
 import { admissions, boardContext, type Admission } from './gate';
 import { entryKeyOf, entryLabel, identityOf } from './submission-meta';
 import { preferred as preferredAdmission } from './api';
-import { DEFAULT_ENTRIES, WHOLE_UNIT_ROWS, type DocCell, type DocTexts, type ExplorerDoc } from './explorer-doc';
+import { DEFAULT_ENTRIES, WHOLE_UNIT_ROWS, pageView, type DocCell, type DocTexts, type ExplorerDoc, type ExplorerPageView } from './explorer-doc';
 import { productsByKey } from '../ingest/product-cache';
 import { publishBytes, publishCached } from '../ingest/published-files';
 import { explorerDataPath, explorerRowHref } from './explorer-paths';
 
 export interface ExplorerPage {
-  doc: ExplorerDoc;
+  /** What the page renders: its first rows and the unit's counts (the whole document is a published file). */
+  view: ExplorerPageView;
   /** The provider's notes on the unit. */
   notes: string[];
   /**
@@ -89,9 +90,10 @@ function docEntry(e: Pick<HeadEntry, 'entryKey' | 'submission' | 'ranked'>, adm:
   return { key: e.entryKey, label: entryLabel(id), modelSlug: id.modelSlug, submission: e.submission, ranked: e.ranked, synthetic: id.synthetic === true };
 }
 
-/** A unit page as assembled: its page, and per entry (index into `doc.entries`) with any long texts, those texts. */
+/** A unit page as assembled: its page, its whole data document, and per entry (index into `doc.entries`) with any long texts, those texts. */
 interface Assembled {
   page: ExplorerPage;
+  doc: ExplorerDoc;
   texts: Map<number, DocTexts>;
 }
 
@@ -150,7 +152,7 @@ function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, ord
     }),
     texts: entries.map((e, ei) => (texts.has(ei) ? explorerTextsPath(benchmark.id, unit.unit, e.entryKey) : null)),
   };
-  return { page: { doc, notes: unit.notes, textsOf: textsReader(firstTexts(texts), unit.unit) }, texts };
+  return { page: { view: pageView(doc), notes: unit.notes, textsOf: textsReader(firstTexts(texts), unit.unit) }, doc, texts };
 }
 
 /** `explore-data/<benchmark>/<unit>/<entry>.json`: one entry's long texts on a unit. */
@@ -168,6 +170,7 @@ interface UnitMeta {
 }
 
 const DOC = 'doc';
+const VIEW = 'view';
 const textsName = (i: number) => `texts-${i}`;
 
 /**
@@ -180,10 +183,11 @@ function unitPage(b: { id: string; name: string }, head: ExplorerUnitHead, order
   const assemble = async () => pageOf(b, await head.load(), order, adm);
   const store = () => {
     let fresh: Assembled | undefined;
-    const key = JSON.stringify(['explorer-unit/1', b.id, b.name, head.unit, head.inputsKey, entries]);
+    const key = JSON.stringify(['explorer-unit/2', b.id, b.name, head.unit, head.inputsKey, entries]);
     return productsByKey<UnitMeta>(`explorer-unit/${b.id}`, key, `${b.id}/${head.unit}`, async (put) => {
       fresh = await assemble();
-      put(DOC, JSON.stringify(fresh.page.doc));
+      put(DOC, JSON.stringify(fresh.doc));
+      put(VIEW, JSON.stringify(fresh.page.view));
       for (const [i, t] of fresh.texts) put(textsName(i), JSON.stringify(t));
       return { notes: fresh.page.notes, first: firstTexts(fresh.texts), texts: [...fresh.texts.keys()] };
     }).then((s) => ({ store: s, fresh }));
@@ -193,15 +197,16 @@ function unitPage(b: { id: string; name: string }, head: ExplorerUnitHead, order
     if (!cached) return (await assemble()).page;
     const { store: s, fresh } = await store();
     if (fresh) return fresh.page;
-    const doc = JSON.parse(s.read(DOC).toString('utf8')) as ExplorerDoc;
-    return { doc, notes: s.meta.notes, textsOf: textsReader(s.meta.first, head.unit) };
+    // The view, not the document: a cached unit's page never parses its entries' cells.
+    const view = JSON.parse(s.read(VIEW).toString('utf8')) as ExplorerPageView;
+    return { view, notes: s.meta.notes, textsOf: textsReader(s.meta.first, head.unit) };
   };
   const files = async (): Promise<ExplorerFile[]> => {
     const dataPath = explorerDataFile(b.id, head.unit);
     const text = (v: unknown) => () => Buffer.from(JSON.stringify(v));
     if (!cached) {
-      const { page: p, texts } = await assemble();
-      return [{ path: dataPath, file: undefined, bytes: text(p.doc) }, ...[...texts].map(([i, t]) => ({ path: explorerTextsFile(b.id, head.unit, entries[i]!.key), file: undefined, bytes: text(t) }))];
+      const { doc, texts } = await assemble();
+      return [{ path: dataPath, file: undefined, bytes: text(doc) }, ...[...texts].map(([i, t]) => ({ path: explorerTextsFile(b.id, head.unit, entries[i]!.key), file: undefined, bytes: text(t) }))];
     }
     const { store: s } = await store();
     const cachedFile = (path: string, name: string): ExplorerFile => ({ path, file: s.fileOf(name), bytes: () => s.read(name) });

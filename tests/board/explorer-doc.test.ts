@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { disagreement, entrySummaries, queryOfState, stateFromQuery, visibleSamples, type DocCell, type ExplorerDoc } from '../../src/board/explorer-doc';
+import { DEFAULT_ENTRIES, WHOLE_UNIT_ROWS, disagreement, entrySummaries, pageView, queryOfState, stateFromQuery, visibleSamples, type DocCell, type ExplorerDoc } from '../../src/board/explorer-doc';
 
 const c = (v: number | null, o: DocCell['o'] = 's'): DocCell => ({ v, o, a: String(v) });
 
@@ -53,5 +53,32 @@ describe('explorer document logic', () => {
     expect(a).toEqual({ run: 4, success: 3, failure: 1, excluded: 0, mean: (0.1 + 0.2 + 0.4) / 3 });
     expect(b!.run).toBe(3);
     expect(cc).toEqual({ run: 4, success: 3, failure: 0, excluded: 1, mean: (0.12 + 0.25 + 0.3) / 3 });
+  });
+
+  it('the page view: the first WHOLE_UNIT_ROWS rows of the default state, with counts and tallies over every sample', () => {
+    // 70 samples × (DEFAULT_ENTRIES + 2) entries; entry 0 fails only on the last sample and entry 1
+    // is not run on sample 60: both past the cut; the last entry has a failure on sample 0.
+    const n = 70;
+    const k = DEFAULT_ENTRIES + 2;
+    const col = (e: number) => Array.from({ length: n }, (_, i) => (e === 0 && i === n - 1 ? c(null, 'f') : e === 1 && i === 60 ? null : e === k - 1 && i === 0 ? c(null, 'f') : c(e)));
+    const big: ExplorerDoc = {
+      ...doc,
+      samples: Array.from({ length: n }, (_, i) => ({ id: `s${i}`, fields: [] })),
+      entries: Array.from({ length: k }, (_, e) => ({ ...doc.entries[0]!, key: `k${e}` })),
+      cells: Array.from({ length: k }, (_, e) => col(e)),
+      texts: Array.from({ length: k }, () => null),
+    };
+    const view = pageView(big);
+    expect(view.sampleCount).toBe(n);
+    expect(view.doc.entries).toEqual(big.entries);
+    expect(view.doc.samples.map((x) => x.id)).toEqual(big.samples.slice(0, WHOLE_UNIT_ROWS).map((x) => x.id));
+    expect(view.doc.cells.map((x) => x.length)).toEqual(Array.from({ length: k }, (_, e) => (e < DEFAULT_ENTRIES ? WHOLE_UNIT_ROWS : 0)));
+    expect(view.tally[0]).toEqual({ run: 70, success: 69, failure: 1, excluded: 0, mean: 0 });
+    expect(view.tally[1]).toEqual({ run: 69, success: 69, failure: 0, excluded: 0, mean: 1 });
+    expect(view.tally[k - 1]).toEqual({ run: 70, success: 69, failure: 1, excluded: 0, mean: k - 1 });
+    // The rows a page shows by default are the same on the view as on the whole document.
+    const state = stateFromQuery(big, '');
+    expect(visibleSamples(view.doc, state)).toEqual(visibleSamples(big, state).slice(0, WHOLE_UNIT_ROWS));
+    expect(big.cells[0]).toHaveLength(n); // the document itself is not cut
   });
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeScaleCorpus } from '../helpers/scale-corpus';
+import type { ExplorerDoc } from '../../src/board/explorer-doc';
 
 const ENTRIES = 200;
 const PER_SUBTASK = 32;
@@ -32,13 +33,17 @@ describe(`the explorer at ${ENTRIES} entries (view models, temp results tree)`, 
     expect(mv.pages).toHaveLength(3);
     for (const head of mv.pages) {
       // The head (what the index and the routes' paths use) says what the loaded page holds.
-      const { doc } = await head.load();
+      const { view } = await head.load();
+      const doc = JSON.parse(Buffer.from((await head.files())[0]!.bytes()).toString('utf8')) as ExplorerDoc;
       expect(doc.entries, doc.unit).toHaveLength(ENTRIES);
       expect(doc.entries).toEqual(head.entries);
+      expect(view.doc.entries).toEqual(head.entries);
       expect(doc.samples, doc.unit).toHaveLength(PER_SUBTASK);
       expect(head.samples).toBe(PER_SUBTASK);
+      expect(view.sampleCount).toBe(PER_SUBTASK);
       for (const col of doc.cells) expect(col.filter((c) => c !== null)).toHaveLength(PER_SUBTASK);
-      expect(stateFromQuery(doc, '').entries).toHaveLength(DEFAULT_ENTRIES);
+      expect(view.tally.map((t) => t.run)).toEqual(doc.cells.map(() => PER_SUBTASK));
+      expect(stateFromQuery(view.doc, '').entries).toHaveLength(DEFAULT_ENTRIES);
     }
     const routes = new Map<string, Set<string> | 'index'>([[explorerPath('medvision'), 'index'], ...mv.pages.map((p) => [explorerPath('medvision', p.unit), new Set(p.entries.map((e) => e.key))] as const)]);
     const allKeys = new Set(mv.pages.flatMap((p) => p.entries.map((e) => e.key)));
