@@ -1,27 +1,47 @@
 // npm run --silent prime-cache -- --shard <i>/<n>
-// One job of the deploy's scoring matrix: runs the site build's gate on shard i of n of the
-// submission folders (assigned by size, the same in every job), filling the score cache
+// npm run --silent prime-cache -- --pairs <i>/<n>
+// --shard: one job of the deploy's scoring matrix: runs the site build's gate on shard i of n of
+// the submission folders (assigned by size, the same in every job), filling the score cache
 // (.cache/scored, or EVALBOARD_CACHE_DIR) with their per-sample products; folders already cached
-// cost a lookup. Prints the shard's folders. Exit 0 when done, 1 when the gate failed, 2 on a usage error.
+// cost a lookup. Prints the shard's folders.
+// --pairs: one job of the second stage, given a cache holding every folder's products (the union
+// of the --shard jobs): computes shard i of n of the site build's pre-rendered compare pairs
+// (assigned by estimated work, the same in every job) into the cache. Prints the shard's pairs.
+// Exit 0 when done, 1 when the gate or a pair failed, 2 on a usage error.
 import { relative } from 'node:path';
 import { resultsRoot } from '../src/board/paths';
-import { parseShard, primeShard } from '../src/ingest/submission/prime-shard';
+import { parseShard, primeShard, type Shard } from '../src/ingest/submission/prime-shard';
 
-const USAGE = 'usage: npm run --silent prime-cache -- --shard <i>/<n>   (1 ≤ i ≤ n)';
+const USAGE = 'usage: npm run --silent prime-cache -- --shard <i>/<n>   (1 ≤ i ≤ n)\n       npm run --silent prime-cache -- --pairs <i>/<n>   (after every --shard job)';
 const args = process.argv.slice(2).filter((a) => a !== '--');
-const at = args.indexOf('--shard');
-const shard = at >= 0 && args.length === 2 ? parseShard(args[at + 1] ?? '') : undefined;
-if (!shard) {
+const stage = args.length === 2 && (args[0] === '--shard' || args[0] === '--pairs') ? args[0] : undefined;
+const shard = stage ? parseShard(args[1]!) : undefined;
+if (!stage || !shard) {
   console.error(USAGE);
   process.exit(2);
 }
-const root = resultsRoot();
-try {
+const seconds = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+async function folders(s: Shard): Promise<void> {
+  const root = resultsRoot();
   const t0 = performance.now();
-  const mine = await primeShard(root, shard);
+  const mine = await primeShard(root, s);
   const mb = mine.reduce((n, f) => n + f.bytes, 0) / 1e6;
-  console.log(`prime-cache: shard ${shard.index}/${shard.of}: ${mine.length} folder${mine.length === 1 ? '' : 's'}, ${mb.toFixed(1)} MB, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`prime-cache: shard ${s.index}/${s.of}: ${plural(mine.length, 'folder')}, ${mb.toFixed(1)} MB, in ${seconds(t0)} s`);
   for (const f of mine) console.log(`  ${relative(root, f.dir)}`);
+}
+
+async function pairs(s: Shard): Promise<void> {
+  const t0 = performance.now();
+  const { primePairShard } = await import('../src/board/compare-prime');
+  const mine = await primePairShard(s);
+  console.log(`prime-cache: pairs ${s.index}/${s.of}: ${plural(mine.pairs.length, 'pair')} of ${mine.candidates}, ${mine.pages} with shared units, estimated work ${mine.work}, in ${seconds(t0)} s`);
+  for (const p of mine.pairs) console.log(`  ${p}`);
+}
+
+try {
+  await (stage === '--shard' ? folders(shard) : pairs(shard));
 } catch (err) {
   console.error(`prime-cache: ${(err as Error).message}`);
   process.exit(1);

@@ -212,17 +212,27 @@ export function neighbourPairs(boards: readonly Board[], k = NEIGHBOURS): [strin
  * compared by the client page.
  */
 export async function comparePairs<T extends CompareEntryLike>(entries: readonly T[], boards: readonly Board[], k = NEIGHBOURS): Promise<[T, T][]> {
-  const bySlug = new Map(entries.map((e) => [e.slug, e]));
-  const cmp = (p: string, q: string) => (p < q ? -1 : p > q ? 1 : 0);
   const out: [T, T][] = [];
-  // In order of the first entry, so each entry's compare data is computed about once.
+  for (const [a, b] of candidatePairs(entries, boards, k)) if ((await pairSharedUnits(a, b)) > 0) out.push([a, b]);
+  return out.sort(([a, b], [c, d]) => cmp(a.slug, c.slug) || cmp(b.slug, d.slug));
+}
+
+const cmp = (p: string, q: string) => (p < q ? -1 : p > q ? 1 : 0);
+
+/**
+ * The pairs `comparePairs` asks the shared units of: `neighbourPairs` of both of `entries`, in
+ * order of the first entry (so each entry's compare data is computed about once). The deploy's
+ * pairs stage (`./compare-prime`) primes exactly these.
+ */
+export function candidatePairs<T extends CompareEntryLike>(entries: readonly T[], boards: readonly Board[], k = NEIGHBOURS): [T, T][] {
+  const bySlug = new Map(entries.map((e) => [e.slug, e]));
+  const out: [T, T][] = [];
   for (const [x, y] of neighbourPairs(boards, k).sort(([a, b], [c, d]) => cmp(a, c) || cmp(b, d))) {
     const a = bySlug.get(x);
     const b = bySlug.get(y);
-    if (!a || !b) continue;
-    if ((await pairSharedUnits(a, b)) > 0) out.push([a, b]);
+    if (a && b) out.push([a, b]);
   }
-  return out.sort(([a, b], [c, d]) => cmp(a.slug, c.slug) || cmp(b.slug, d.slug));
+  return out;
 }
 
 /** The compare page of every pair, one pair at a time (in the order given: `comparePairs`' keeps the first entry's data cached). */
