@@ -167,7 +167,7 @@ describe('deploy workflow', () => {
     type Step = { id?: string; name?: string; uses?: string; run?: string; with?: Record<string, string | boolean>; env?: Record<string, string> };
     const w = parse(readFileSync(join(ROOT, '.github/workflows/deploy.yml'), 'utf8'));
     const score = w.jobs.score as { strategy: { matrix: { shard: number[] } }; steps: Step[] };
-    expect(w.jobs.build.needs).toBe('score');
+    expect(w.jobs.build.needs).toContain('score');
     expect(score.strategy.matrix.shard).toEqual(score.strategy.matrix.shard.map((_, i) => i + 1));
     expect(score.strategy.matrix.shard.length).toBeGreaterThan(1);
     const s = score.steps;
@@ -197,5 +197,48 @@ describe('deploy workflow', () => {
     expect(download).toBeGreaterThan(b.indexOf(buildCache));
     expect(download).toBeLessThan(b.findIndex((x) => x.run === 'npm run build'));
     expect(b[download]!.with).toEqual({ pattern: `scored-${code(b)}-shard-*`, path: '.cache/scored', 'merge-multiple': true });
+  });
+
+  it('primes the compare pairs in a second matrix after the scoring one, from the cache and every score shard; the build merges both stages in', () => {
+    type Step = { id?: string; name?: string; uses?: string; run?: string; with?: Record<string, string | boolean>; env?: Record<string, string> };
+    const w = parse(readFileSync(join(ROOT, '.github/workflows/deploy.yml'), 'utf8'));
+    const pairs = w.jobs.pairs as { needs: string; strategy: { matrix: { shard: number[] } }; steps: Step[] };
+    expect(pairs.needs).toBe('score');
+    expect(w.jobs.build.needs).toEqual(['score', 'pairs']);
+    expect(pairs.strategy.matrix.shard).toEqual(pairs.strategy.matrix.shard.map((_, i) => i + 1));
+    expect(pairs.strategy.matrix.shard.length).toBeGreaterThan(1);
+    const p = pairs.steps;
+    const b: Step[] = w.jobs.build.steps;
+    const s: Step[] = w.jobs.score.steps;
+    const code = (steps: Step[]) => `\${{ steps.${steps.find((x) => x.run?.includes('npm run --silent cache-key'))!.id}.outputs.code }}`;
+    // The same results tree (the sources imported) and the same cache as the score shards, then their entries.
+    const imported = p.findIndex((x) => x.run?.includes('import:sources'));
+    expect(p[imported]!.run).toBe(s.find((x) => x.run?.includes('import:sources'))!.run);
+    const restore = p.findIndex((x) => x.uses === 'actions/cache/restore@v4' && x.with?.path === '.cache/scored');
+    expect(restore).toBeGreaterThan(imported);
+    expect(p[restore]!.with).toEqual(s.find((x) => x.uses === 'actions/cache/restore@v4' && x.with?.path === '.cache/scored')!.with);
+    const shards = p.findIndex((x) => x.uses === 'actions/download-artifact@v4');
+    expect(shards).toBeGreaterThan(restore);
+    expect(p[shards]!.with).toEqual({ pattern: `scored-${code(p)}-shard-*`, path: '.cache/scored', 'merge-multiple': true });
+    // Shard i of the matrix's size, after the download; only product entries written after it are uploaded.
+    const prime = p.findIndex((x) => x.run?.includes('npm run --silent prime-cache -- --pairs "$SHARD"'));
+    expect(prime).toBeGreaterThan(shards);
+    expect(p[prime]!.env?.SHARD).toBe('${{ matrix.shard }}/${{ strategy.job-total }}');
+    const run = p[prime]!.run!;
+    const marked = run.indexOf('touch "$RUNNER_TEMP/before-pairs"');
+    expect(marked).toBeGreaterThanOrEqual(0);
+    expect(marked).toBeLessThan(run.indexOf('prime-cache'));
+    expect(run).toContain('find ./products -type f -newer "$RUNNER_TEMP/before-pairs"');
+    const upload = p.findIndex((x) => x.uses === 'actions/upload-artifact@v4');
+    expect(upload).toBeGreaterThan(prime);
+    expect(p[upload]!.with!.name).toBe(`scored-${code(p)}-pairs-\${{ matrix.shard }}`);
+    expect(p[upload]!.with!.path).toBe('${{ runner.temp }}/primed');
+    // The build adds both stages' files of this code hash to the restored cache, before building.
+    const downloads = b.flatMap((x, i) => (x.uses === 'actions/download-artifact@v4' ? [i] : []));
+    expect(downloads.map((i) => b[i]!.with)).toEqual([
+      { pattern: `scored-${code(b)}-shard-*`, path: '.cache/scored', 'merge-multiple': true },
+      { pattern: `scored-${code(b)}-pairs-*`, path: '.cache/scored', 'merge-multiple': true },
+    ]);
+    expect(Math.max(...downloads)).toBeLessThan(b.findIndex((x) => x.run === 'npm run build'));
   });
 });
