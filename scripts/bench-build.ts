@@ -8,10 +8,10 @@
 // warm), builds once more with nothing changed, and prints one line per figure: full and incremental build seconds, peak RSS of the build
 // process, pages, dist size and the five slowest pages. Prints figures; never fails on them.
 import { spawnSync } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, createWriteStream, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoConfig, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
 import { buildMedvisionReferenceFromTree } from '../src/benchmarks/medvision/reference/read';
 import { writeLatchDemo } from '../src/benchmarks/latch/demo/write';
@@ -33,8 +33,10 @@ const SCALE = Number(arg('scale') ?? 1);
 /**
  * --split N: the deploy's split instead (docs/scaling.md, "The split, on GitHub Actions"): the N
  * jobs of the scoring matrix one after another, each priming an empty cache of its own with its
- * shard (`prime-cache --shard i/N`), then the site job's build on the union of their entries.
- * On N runners the full build takes the slowest shard plus the site job.
+ * shard (`prime-cache --shard i/N`), then the N jobs of the pairs stage, each from the union of
+ * the score shards' entries (`prime-cache --pairs i/N`), then the site job's build on the union of
+ * both stages' entries. On N runners the full build takes the slowest score shard plus the slowest
+ * pairs shard plus the site job.
  */
 const SPLIT = arg('split') === undefined ? undefined : Number(arg('split'));
 /** --profile DIR: a V8 CPU profile of each astro build process (full-*.cpuprofile, incremental-*.cpuprofile). */
@@ -170,35 +172,89 @@ function build(label: string, cache = CACHE, extraEnv: Record<string, string> = 
   return { astro: astroS, astroCpu: cpu, pagefind: (performance.now() - t1) / 1000, pagefindCpu: cpuOf(p.stderr), rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
 }
 
+/** Every file under `dir`, relative to it. */
+function filesUnder(dir: string, base = dir, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) filesUnder(p, base, out);
+    else out.push(relative(base, p));
+  }
+  return out;
+}
+
+/**
+ * `from`'s files at `to` as hard links (a cache entry is never changed in place: a job's writes
+ * are new entries renamed into place), but the memos, which are appended to, as copies.
+ */
+function linkTree(from: string, to: string, files: readonly string[]): void {
+  for (const f of files) {
+    mkdirSync(dirname(join(to, f)), { recursive: true });
+    if (f.endsWith('.jsonl')) copyFileSync(join(from, f), join(to, f));
+    else linkSync(join(from, f), join(to, f));
+  }
+}
+
+interface JobFigures { cpu: number; wall: number; rssMb: number; line: string }
+
+/** One prime-cache job (`--shard i/N` or `--pairs i/N`) against `cache`, under /usr/bin/time -v. */
+function primeJob(stage: '--shard' | '--pairs', shard: string, cache: string): JobFigures {
+  const [node, flags] = [process.execPath, ['--max-semi-space-size=64', '--min-semi-space-size=64']];
+  const t0 = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-v', node, ...flags, join(ROOT, 'dist-cli', 'prime-cache.mjs'), stage, shard], { cwd: ROOT, env: { ...corpusEnv(), EVALBOARD_CACHE_DIR: cache }, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`prime-cache ${stage} ${shard} failed: ${r.stderr.slice(-2000)}`);
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
+  return { cpu: cpuOf(r.stderr), wall: (performance.now() - t0) / 1000, rssMb: rss ? Number(rss[1]) / 1024 : NaN, line: r.stdout.split('\n')[0] ?? '' };
+}
+
 async function splitBuild(shards: number): Promise<void> {
   if (!Number.isInteger(shards) || shards < 1) throw new Error(`--split takes a number of shards ≥ 1, got ${shards}`);
   const merged = join(WORK, 'split-cache');
   rmSync(merged, { recursive: true, force: true });
-  const [node, flags] = [process.execPath, ['--max-semi-space-size=64', '--min-semi-space-size=64']];
-  const jobs: { cpu: number; wall: number; rssMb: number; line: string }[] = [];
+  const jobs: JobFigures[] = [];
   for (let i = 1; i <= shards; i++) {
     const cache = join(WORK, `split-cache-${i}`);
     rmSync(cache, { recursive: true, force: true });
-    const t0 = performance.now();
-    const r = spawnSync('/usr/bin/time', ['-v', node, ...flags, join(ROOT, 'dist-cli', 'prime-cache.mjs'), '--shard', `${i}/${shards}`], { cwd: ROOT, env: { ...corpusEnv(), EVALBOARD_CACHE_DIR: cache }, encoding: 'utf8', maxBuffer: 1 << 28 });
-    if (r.status !== 0) throw new Error(`prime-cache ${i}/${shards} failed: ${r.stderr.slice(-2000)}`);
-    const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
-    jobs.push({ cpu: cpuOf(r.stderr), wall: (performance.now() - t0) / 1000, rssMb: rss ? Number(rss[1]) / 1024 : NaN, line: r.stdout.split('\n')[0] ?? '' });
+    jobs.push(primeJob('--shard', `${i}/${shards}`, cache));
     cpSync(cache, merged, { recursive: true });
     rmSync(cache, { recursive: true, force: true });
   }
+  // The pairs stage: each job from the score shards' union, keeping the product entries it wrote
+  // (as the workflow uploads them); the entries' compare data may come from several, the same bytes.
+  const union = filesUnder(merged);
+  const inUnion = new Set(union);
+  const pairsNew = join(WORK, 'split-pairs-new');
+  rmSync(pairsNew, { recursive: true, force: true });
+  const pairJobs: JobFigures[] = [];
+  for (let i = 1; i <= shards; i++) {
+    const cache = join(WORK, `split-pairs-cache-${i}`);
+    rmSync(cache, { recursive: true, force: true });
+    linkTree(merged, cache, union);
+    pairJobs.push(primeJob('--pairs', `${i}/${shards}`, cache));
+    const wrote = filesUnder(cache).filter((f) => f.startsWith('products/') && !inUnion.has(f));
+    linkTree(cache, pairsNew, wrote.filter((f) => !existsSync(join(pairsNew, f))));
+    rmSync(cache, { recursive: true, force: true });
+  }
+  if (existsSync(pairsNew)) cpSync(pairsNew, merged, { recursive: true });
+  rmSync(pairsNew, { recursive: true, force: true });
   const load = loadavg()[0]!.toFixed(2);
-  // The site job's log of what it computed: it should score no folder (the shards did).
+  // The site job's log of what it computed: it should score no folder (the score shards did) and
+  // compute no compare pair (the pairs shards did).
   const log = join(WORK, 'split-site.log');
   writeFileSync(log, '');
   const site = build('split-site', merged, { EVALBOARD_CACHE_LOG: log });
-  const scoredInSite = readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('score ')).length;
-  const slowest = Math.max(...jobs.map((j) => j.cpu));
-  const sum = jobs.reduce((n, j) => n + j.cpu, 0);
+  const logLines = readFileSync(log, 'utf8').split('\n');
+  const scoredInSite = logLines.filter((l) => l.startsWith('score ')).length;
+  const missed = (kind: string) => logLines.filter((l) => l.startsWith(`miss ${kind} `)).length;
+  const slowest = (js: JobFigures[]) => Math.max(...js.map((j) => j.cpu));
+  const sum = (js: JobFigures[]) => js.reduce((n, j) => n + j.cpu, 0);
   const siteCpu = site.astroCpu + site.pagefindCpu;
-  for (const [i, j] of jobs.entries()) console.log(`split shard ${i + 1}/${shards}: ${j.cpu.toFixed(1)} s cpu (${j.wall.toFixed(1)} s wall), peak RSS ${j.rssMb.toFixed(0)} MB — ${j.line}`);
-  console.log(`split site job: ${siteCpu.toFixed(1)} s cpu (astro ${site.astro.toFixed(1)} s wall, ${site.astroCpu.toFixed(1)} s cpu, + pagefind ${site.pagefindCpu.toFixed(1)} s cpu), peak RSS ${site.rssMb.toFixed(0)} MB, ${scoredInSite} folder${scoredInSite === 1 ? '' : 's'} scored in it, load average ${load}`);
-  console.log(`split full build: slowest shard ${slowest.toFixed(1)} + site job ${siteCpu.toFixed(1)} = ${(slowest + siteCpu).toFixed(1)} s cpu on ${shards} runners (all shards ${sum.toFixed(1)} s cpu)`);
+  const print = (stage: string, js: JobFigures[]) => {
+    for (const [i, j] of js.entries()) console.log(`split ${stage} ${i + 1}/${shards}: ${j.cpu.toFixed(1)} s cpu (${j.wall.toFixed(1)} s wall), peak RSS ${j.rssMb.toFixed(0)} MB — ${j.line}`);
+  };
+  print('shard', jobs);
+  print('pairs', pairJobs);
+  console.log(`split site job: ${siteCpu.toFixed(1)} s cpu (astro ${site.astro.toFixed(1)} s wall, ${site.astroCpu.toFixed(1)} s cpu, + pagefind ${site.pagefindCpu.toFixed(1)} s cpu), peak RSS ${site.rssMb.toFixed(0)} MB, ${scoredInSite} folder${scoredInSite === 1 ? '' : 's'} scored in it, ${missed('compare-pair')} compare pairs and ${missed('compare-shared')} shared-unit counts computed in it (${missed('compare-data/medvision')} MedVision compare data), load average ${load}`);
+  console.log(`split full build: slowest shard ${slowest(jobs).toFixed(1)} + slowest pairs shard ${slowest(pairJobs).toFixed(1)} + site job ${siteCpu.toFixed(1)} = ${(slowest(jobs) + slowest(pairJobs) + siteCpu).toFixed(1)} s cpu on ${shards} runners (all score shards ${sum(jobs).toFixed(1)}, all pairs shards ${sum(pairJobs).toFixed(1)} s cpu)`);
 }
 
 // The corpus: written once per (models, scale), reused by later runs.
