@@ -91,3 +91,12 @@ describe('conformance CLI', () => {
     expect(r.stdout.trim().split('\n').at(-1)).toBe('1 passed, 1 failed');
   });
 });
+
+describe('prime-cache CLI', () => {
+  it.each([[[]], [['--pairs']], [['--pairs', '0/4']], [['--pairs', '5/4']], [['--pairs', 'two']], [['--shard', '1/2', '--pairs', '1/2']], [['--pair', '1/2']]])('refuses %j with its usage and exit 2', (args) => {
+    const r = run('prime-cache.ts', args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--pairs <i>/<n>');
+    expect(r.stdout).toBe('');
+  });
+});
