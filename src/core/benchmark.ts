@@ -218,6 +218,28 @@ export interface ExplorerUnitHead extends Pick<ExplorerUnit, ExplorerUnitIdentit
    */
   inputsKey?: string;
   load(): ExplorerUnit | Promise<ExplorerUnit>;
+  /**
+   * The unit in parts (set with `inputsKey`), so a site can cache each entry's cells apart and
+   * assemble a changed unit from the unchanged entries' cached documents: a new entry then costs
+   * its own samples, not every entry's.
+   */
+  parts?: ExplorerUnitParts;
+}
+
+/** An explorer unit as a frame (everything but its entries) and one part per entry. */
+export interface ExplorerUnitParts {
+  /** What the frame is a function of: its samples (ids and facts), metrics, fields and notes; and the samples every entry's cells are aligned to. */
+  frameKey: string;
+  /** Per entry, in the head's `entries` order: what its cells are a function of besides the frame. */
+  entryKeys: string[];
+  /** Reads what the frame needs; the opened unit is dropped once assembled (one unit in memory at a time). */
+  open(): ExplorerUnitOpened;
+}
+
+export interface ExplorerUnitOpened {
+  frame: Omit<ExplorerUnit, 'entries'>;
+  /** Entry `i`'s cells on the frame's samples, and the notes it adds to the frame's (the unit's notes are the frame's, then every entry's, each once). */
+  entry(i: number): { cells: (ExplorerCell | null)[]; notes: string[] };
 }
 
 /** What a benchmark's data is, stated on its pages (the clinical claim boundary's second half). */

@@ -11,7 +11,7 @@ import { cellsMean } from '../../core/explorer-unit';
 import { resultsRoot } from '../../board/paths';
 import { entryKeyOf } from '../../board/submission-meta';
 import { slugify } from '../../core/slug';
-import type { Admitted, ExplorerCell, ExplorerUnit, ExplorerUnitHead, ExplorerUnitIdentity } from '../../core/benchmark';
+import type { Admitted, ExplorerCell, ExplorerUnit, ExplorerUnitHead, ExplorerUnitIdentity, ExplorerUnitParts } from '../../core/benchmark';
 import { scoredTreeOf } from './scored-once';
 import { readRawFacts } from './formats/read-raw-facts';
 import type { TaskType } from './scorer/sample';
@@ -188,13 +188,14 @@ export async function medvisionExplorer(admitted: Admitted, root = resultsRoot()
     let unit = slugify(config);
     while (used.has(unit)) unit = `${unit}-x`;
     used.add(unit);
-    const ordered = runs.slice().sort((a, b) => Number(b.ranked) - Number(a.ranked) || a.entryKey.localeCompare(b.entryKey));
+    const ordered = runs.slice().sort(byRankThenKey);
+    const keyed = ordered.every((r) => r.key !== undefined);
     heads.push({
       ...identity(unit, config, taskType),
       samples: unionSize(runs.map((r) => r.meta.ranges)),
       entries: ordered.map((r) => ({ entryKey: r.entryKey, submission: r.submission, ranked: r.ranked, mean: r.meta.mean, texts: r.meta.texts })),
       // The unit is a function of its runs' pieces (each keyed by its folder's content and the code) in this order.
-      ...(ordered.every((r) => r.key !== undefined) ? { inputsKey: JSON.stringify([unit, config, taskType, ordered.map((r) => [r.entryKey, r.submission, r.ranked, r.key])]) } : {}),
+      ...(keyed ? { inputsKey: JSON.stringify([unit, config, taskType, ordered.map((r) => [r.entryKey, r.submission, r.ranked, r.key])]), parts: unitParts(unit, config, taskType, runs, ordered) } : {}),
       load: () => unitOf(unit, config, taskType, runs),
     });
   }
@@ -221,13 +222,13 @@ function unionSize(all: readonly number[][]): number {
   return n;
 }
 
-/** One unit, assembled from its runs' pieces (read now, dropped with the unit). */
-function unitOf(unit: string, config: string, taskType: TaskType, list: readonly Run[]): ExplorerUnit {
-  const runs = list.map((r) => ({ ...r, samples: r.samples() }));
+const byRankThenKey = (a: Pick<Run, 'ranked' | 'entryKey'>, b: Pick<Run, 'ranked' | 'entryKey'>) => Number(b.ranked) - Number(a.ranked) || a.entryKey.localeCompare(b.entryKey);
+
+const TARGETS_DIFFER_NOTE = 'Some entries carry a different target for a sample (a config without a reference answer key: ground truth unverified); the first entry’s is shown.';
+
+/** A unit without its entries and without the note only its entries can tell (targets that differ). */
+function frameOf(unit: string, config: string, taskType: TaskType, ids: ReadonlyMap<number, RunSample>): Omit<ExplorerUnit, 'entries'> {
   const detection = taskType === 'Detection';
-  const metricKeys = detection ? DETECTION_METRICS : MEASUREMENT_METRICS;
-  const ids = new Map<number, RunSample>();
-  for (const r of runs) for (const s of r.samples) if (!ids.has(s.docId)) ids.set(s.docId, s);
   const docIds = [...ids.keys()].sort((a, b) => a - b);
   const notes = [
     'Predictions are re-extracted from each raw response with the newest upstream <answer>-tag parser; the submitted parse is only compared (shown when it differs).',
@@ -236,33 +237,100 @@ function unitOf(unit: string, config: string, taskType: TaskType, list: readonly
       : 'Per-sample MRE = mean |prediction − target| / target; a failed answer has none (—) and counts as a failure in the success rate.',
   ];
   if (taskType === 'AD') notes.push('Samples whose target is below 0.1 are left out by upstream’s near-zero filter: shown as “excluded”, counted nowhere.');
-  // Every sample's doc_id is in `ids`: one look-up per sample (this was doc_ids × runs × samples, ≈ 10¹⁰ steps per unit at --scale 1).
-  const targetsDiffer = runs.some((r) => r.samples.some((s) => s.target !== ids.get(s.docId)!.target));
-  if (targetsDiffer) notes.push('Some entries carry a different target for a sample (a config without a reference answer key: ground truth unverified); the first entry’s is shown.');
   return {
     ...identity(unit, config, taskType),
     notes,
     disagreeMargin: 0.1,
-    metrics: metricKeys.map((k) => ({ label: k.label, def: metric(k.id) })),
+    metrics: metricKeysOf(taskType).map((k) => ({ label: k.label, def: metric(k.id) })),
     fields: FIELDS,
     samples: docIds.map((d) => {
       const s = ids.get(d)!;
       return { id: `${config}#${d}`, truth: s.target, fields: [s.dataset, s.modality, s.slice, s.pixel, s.image, s.group] };
     }),
+  };
+}
+
+const metricKeysOf = (taskType: TaskType) => (taskType === 'Detection' ? DETECTION_METRICS : MEASUREMENT_METRICS);
+
+/** One run's cells on the unit's doc_ids: the last sample of each doc_id it ran, null where it ran none. */
+function cellsOf(samples: readonly RunSample[], docIds: readonly number[], taskType: TaskType): (ExplorerCell | null)[] {
+  const metricKeys = metricKeysOf(taskType);
+  const at = new Map(samples.map((s) => [s.docId, s]));
+  return docIds.map((d) => {
+    const s = at.get(d);
+    return s ? cellOf(s, metricKeys) : null;
+  });
+}
+
+/** One unit, assembled from its runs' pieces (read now, dropped with the unit). */
+function unitOf(unit: string, config: string, taskType: TaskType, list: readonly Run[]): ExplorerUnit {
+  const runs = list.map((r) => ({ ...r, samples: r.samples() }));
+  const ids = new Map<number, RunSample>();
+  for (const r of runs) for (const s of r.samples) if (!ids.has(s.docId)) ids.set(s.docId, s);
+  const frame = frameOf(unit, config, taskType, ids);
+  const docIds = [...ids.keys()].sort((a, b) => a - b);
+  // Every sample's doc_id is in `ids`: one look-up per sample (this was doc_ids × runs × samples, ≈ 10¹⁰ steps per unit at --scale 1).
+  const targetsDiffer = runs.some((r) => r.samples.some((s) => s.target !== ids.get(s.docId)!.target));
+  return {
+    ...frame,
+    notes: targetsDiffer ? [...frame.notes, TARGETS_DIFFER_NOTE] : frame.notes,
     entries: runs
       .slice()
-      .sort((a, b) => Number(b.ranked) - Number(a.ranked) || a.entryKey.localeCompare(b.entryKey))
-      .map((r) => {
-        const at = new Map(r.samples.map((s) => [s.docId, s]));
-        return {
-          entryKey: r.entryKey,
-          submission: r.submission,
-          ranked: r.ranked,
-          cells: docIds.map((d) => {
-            const s = at.get(d);
-            return s ? cellOf(s, metricKeys) : null;
-          }),
-        };
-      }),
+      .sort(byRankThenKey)
+      .map((r) => ({ entryKey: r.entryKey, submission: r.submission, ranked: r.ranked, cells: cellsOf(r.samples, docIds, taskType) })),
+  };
+}
+
+/**
+ * Which run's sample the unit shows for each doc_id: the first run (in `list`'s order, as
+ * `unitOf` reads them) that holds it, from the runs' doc_id ranges alone.
+ */
+function providersOf(list: readonly Run[]): { run: Run; docIds: number[] }[] {
+  const covered = new Set<number>();
+  const out: { run: Run; docIds: number[] }[] = [];
+  for (const run of list) {
+    const docIds: number[] = [];
+    const r = run.meta.ranges;
+    for (let k = 0; k < r.length; k += 2) {
+      for (let d = r[k]!; d <= r[k + 1]!; d++) {
+        if (covered.has(d)) continue;
+        covered.add(d);
+        docIds.push(d);
+      }
+    }
+    if (docIds.length > 0) out.push({ run, docIds });
+  }
+  return out;
+}
+
+/**
+ * The unit in parts, equal to `unitOf`'s: the frame is a function of the runs that provide its
+ * samples (and which doc_ids each provides, which also gives the samples every entry's cells are
+ * aligned to), an entry of its own piece given the frame. Opening reads only the providing runs'
+ * pieces; an entry's part reads its own.
+ */
+function unitParts(unit: string, config: string, taskType: TaskType, list: readonly Run[], ordered: readonly Run[]): ExplorerUnitParts {
+  const providers = providersOf(list);
+  return {
+    frameKey: JSON.stringify(['medvision-frame/1', unit, config, taskType, providers.map((p) => [p.run.key, rangesOf(p.docIds)])]),
+    entryKeys: ordered.map((r) => JSON.stringify([r.key, r.meta.config])),
+    open: () => {
+      const ids = new Map<number, RunSample>();
+      for (const p of providers) {
+        const first = new Map<number, RunSample>();
+        for (const s of p.run.samples()) if (!first.has(s.docId)) first.set(s.docId, s);
+        for (const d of p.docIds) ids.set(d, first.get(d)!);
+      }
+      const frame = frameOf(unit, config, taskType, ids);
+      const docIds = [...ids.keys()].sort((a, b) => a - b);
+      return {
+        frame,
+        entry: (i) => {
+          const samples = ordered[i]!.samples();
+          const differs = samples.some((s) => s.target !== ids.get(s.docId)?.target);
+          return { cells: cellsOf(samples, docIds, taskType), notes: differs ? [TARGETS_DIFFER_NOTE] : [] };
+        },
+      };
+    },
   };
 }
