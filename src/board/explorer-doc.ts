@@ -144,7 +144,7 @@ export interface EntrySummary {
 }
 
 /** Each entry's tally on the unit (`EntrySummary`). */
-export function entrySummaries(doc: ExplorerDoc): EntrySummary[] {
+export function entrySummaries(doc: Pick<ExplorerDoc, 'cells'>): EntrySummary[] {
   return doc.cells.map((col) => {
     let run = 0, success = 0, failure = 0, excluded = 0, sum = 0, n = 0;
     for (const c of col) {

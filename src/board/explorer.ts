@@ -5,13 +5,13 @@
  */
 import type { Board, Entry } from '../core/board';
 import type { ExplorerUnit, ExplorerUnitHead, ExplorerUnitIdentity } from '../core/benchmark';
-import { compareMetric } from '../core/compare';
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../registry/benchmarks';
 import { admissions, boardContext, type Admission } from './gate';
 import { entryKeyOf, entryLabel, identityOf } from './submission-meta';
 import { preferred as preferredAdmission } from './api';
-import { DEFAULT_ENTRIES, WHOLE_UNIT_ROWS, pageView, type DocCell, type DocTexts, type ExplorerDoc, type ExplorerPageView } from './explorer-doc';
-import { productsByKey } from '../ingest/product-cache';
+import { DEFAULT_ENTRIES, WHOLE_UNIT_ROWS, pageView, type DocTexts, type ExplorerDoc, type ExplorerPageView } from './explorer-doc';
+import { ENTRY_TEXTS, assembleFromParts, docColumn, docHead, docSamples, type AssembledMeta, type FirstTexts, type PartsUnit } from './explorer-assemble';
+import { keyedProductFile, productsByKey } from '../ingest/product-cache';
 import { publishBytes, publishCached } from '../ingest/published-files';
 import { explorerDataPath, explorerRowHref } from './explorer-paths';
 
@@ -56,8 +56,6 @@ export interface ExplorerBenchmark {
   pages: ExplorerPageHead[];
 }
 
-const OUTCOME = { success: 's', failure: 'f', excluded: 'x' } as const;
-
 /** The one submission shown per entry on a benchmark: ranked first, then the newest (as the data API picks). */
 function preferredByEntry(list: readonly Admission[]): Set<string> {
   const byEntry = new Map<string, Admission[]>();
@@ -97,9 +95,6 @@ interface Assembled {
   texts: Map<number, DocTexts>;
 }
 
-/** The texts the unit page's HTML rows show: `[entry][sample]` for the first entries and samples. */
-type FirstTexts = (({ label: string; body: string }[] | null)[] | null)[];
-
 function firstTexts(texts: Map<number, DocTexts>): FirstTexts {
   return Array.from({ length: DEFAULT_ENTRIES }, (_, e) => texts.get(e)?.slice(0, WHOLE_UNIT_ROWS) ?? null);
 }
@@ -116,39 +111,13 @@ function pageOf(benchmark: { id: string; name: string }, unit: ExplorerUnit, ord
   const entries = order.map((i) => unit.entries[i]!);
   const texts = new Map<number, DocTexts>();
   const doc: ExplorerDoc = {
-    version: 1,
-    benchmark: benchmark.id,
-    benchmarkName: benchmark.name,
-    unit: unit.unit,
-    label: unit.label,
-    unitKind: unit.unitKind,
-    sampleNoun: unit.sampleNoun,
-    truth: unit.truth,
-    metric: compareMetric(unit.metric),
-    metrics: unit.metrics.map((m) => ({ label: m.label, def: compareMetric(m.def) })),
-    margin: unit.disagreeMargin,
-    fields: unit.fields,
-    samples: unit.samples.map((s) => ({ id: s.id, ...(unit.truth === 'public' && s.truth !== undefined ? { truth: s.truth } : {}), fields: s.fields })),
+    ...docHead(benchmark, unit),
+    samples: docSamples(unit),
     entries: entries.map((e) => docEntry(e, adm)),
     cells: entries.map((e, ei) => {
-      let any = false;
-      const t: DocTexts = e.cells.map((c) => {
-        if (!c?.texts?.length) return null;
-        any = true;
-        return c.texts;
-      });
-      if (any) texts.set(ei, t);
-      return e.cells.map((c): DocCell | null =>
-        c === null
-          ? null
-          : {
-              v: c.value !== null && Number.isFinite(c.value) ? c.value : null,
-              o: OUTCOME[c.outcome],
-              a: c.answer,
-              ...(unit.metrics.length > 0 ? { m: unit.metrics.map((m) => (c.metrics?.[m.label] ?? null)) } : {}),
-              ...(c.texts?.length ? { t: c.texts.length } : {}),
-            },
-      );
+      const column = docColumn(e.cells, unit.metrics);
+      if (column.texts) texts.set(ei, column.texts);
+      return column.cells;
     }),
     texts: entries.map((e, ei) => (texts.has(ei) ? explorerTextsPath(benchmark.id, unit.unit, e.entryKey) : null)),
   };
@@ -162,12 +131,7 @@ let cache: Promise<ExplorerBenchmark[]> | undefined;
 let lastLoaded: { head: ExplorerUnitHead; page: Promise<ExplorerPage> } | undefined;
 
 /** The unit cache's meta: what the unit page needs besides the data document. */
-interface UnitMeta {
-  notes: string[];
-  first: FirstTexts;
-  /** Indices into `doc.entries` of the entries with a texts document. */
-  texts: number[];
-}
+type UnitMeta = AssembledMeta;
 
 const DOC = 'doc';
 const VIEW = 'view';
@@ -176,15 +140,20 @@ const textsName = (i: number) => `texts-${i}`;
 /**
  * One unit page's documents, cached by the unit's inputs (`inputsKey`: its entries' pieces) and
  * everything else the page shows of its entries (labels, models, status): an incremental build
- * assembles only the units a new submission touches, and links the others' files.
+ * assembles only the units a new submission touches, and links the others' files. A unit given in
+ * parts is assembled from its frame's and entries' cached fragments (`explorer-assemble.ts`), its
+ * entries' texts documents published from their own cache entries.
  */
 function unitPage(b: { id: string; name: string }, head: ExplorerUnitHead, order: readonly number[], adm: Map<string, Admission>) {
   const entries = order.map((i) => docEntry(head.entries[i]!, adm));
   const assemble = async () => pageOf(b, await head.load(), order, adm);
+  const parts: PartsUnit | undefined = head.parts && { benchmark: b, head, parts: head.parts, order, entries, textsPath: (key) => explorerTextsPath(b.id, head.unit, key) };
+  const names = { doc: DOC, view: VIEW, texts: textsName };
   const store = () => {
     let fresh: Assembled | undefined;
-    const key = JSON.stringify(['explorer-unit/2', b.id, b.name, head.unit, head.inputsKey, entries]);
+    const key = JSON.stringify(['explorer-unit/3', b.id, b.name, head.unit, head.inputsKey, entries]);
     return productsByKey<UnitMeta>(`explorer-unit/${b.id}`, key, `${b.id}/${head.unit}`, async (put) => {
+      if (parts) return assembleFromParts(parts, put, names);
       fresh = await assemble();
       put(DOC, JSON.stringify(fresh.doc));
       put(VIEW, JSON.stringify(fresh.page.view));
@@ -201,6 +170,17 @@ function unitPage(b: { id: string; name: string }, head: ExplorerUnitHead, order
     const view = JSON.parse(s.read(VIEW).toString('utf8')) as ExplorerPageView;
     return { view, notes: s.meta.notes, textsOf: textsReader(s.meta.first, head.unit) };
   };
+  /** The cache file of the `k`th texts document of a unit assembled from parts (its entry's; reassembled when that entry is gone). */
+  const textsFileOf = async (meta: UnitMeta, k: number): Promise<NonNullable<ReturnType<typeof keyedProductFile>>> => {
+    const [kind, key] = meta.textsAt![k]!;
+    let file = keyedProductFile(kind, key, ENTRY_TEXTS);
+    if (file === undefined && parts) {
+      await assembleFromParts(parts, () => {}, names);
+      file = keyedProductFile(kind, key, ENTRY_TEXTS);
+    }
+    if (file === undefined) throw new Error(`explorer ${b.id}/${head.unit}: the texts document of entry ${entries[meta.texts[k]!]!.key} is not in the cache (${kind}/${key})`);
+    return file;
+  };
   const files = async (): Promise<ExplorerFile[]> => {
     const dataPath = explorerDataFile(b.id, head.unit);
     const text = (v: unknown) => () => Buffer.from(JSON.stringify(v));
@@ -210,7 +190,16 @@ function unitPage(b: { id: string; name: string }, head: ExplorerUnitHead, order
     }
     const { store: s } = await store();
     const cachedFile = (path: string, name: string): ExplorerFile => ({ path, file: s.fileOf(name), bytes: () => s.read(name) });
-    return [cachedFile(dataPath, DOC), ...s.meta.texts.map((i) => cachedFile(explorerTextsFile(b.id, head.unit, entries[i]!.key), textsName(i)))];
+    const out = [cachedFile(dataPath, DOC)];
+    for (const [k, i] of s.meta.texts.entries()) {
+      const path = explorerTextsFile(b.id, head.unit, entries[i]!.key);
+      if (!s.meta.textsAt?.[k]) out.push(cachedFile(path, textsName(i)));
+      else {
+        const { file, read } = await textsFileOf(s.meta, k);
+        out.push({ path, file, bytes: read });
+      }
+    }
+    return out;
   };
   const publish = async (): Promise<void> => {
     for (const f of await files()) {

@@ -102,6 +102,19 @@ export async function productsByKey<M>(kind: string, key: string, label: string,
   return keyedProducts(kind, createHash('sha256').update(key).update('\0').update(productCodeVersion()).digest('hex'), label, compute);
 }
 
+/**
+ * A file of another keyed entry (`ProductStore.key`), for a product that publishes it rather than
+ * copying its bytes (an explorer unit, its entries' texts documents); marks the entry used, so a
+ * sweep keeps it while something refers to it. Undefined when the entry is gone.
+ */
+export function keyedProductFile(kind: string, key: string, name: string): { file: string; read: () => Buffer } | undefined {
+  const at = join(cacheRoot(), 'products', kind, key);
+  if (!existsSync(join(at, 'meta.json'))) return undefined;
+  noteCacheUse(at);
+  const file = join(at, fileName(name));
+  return { file, read: () => readFileSync(file) };
+}
+
 async function keyedProducts<M>(kind: string, key: string, label: string, compute: Compute<M>): Promise<ProductStore<M>> {
   const at = join(cacheRoot(), 'products', kind, key);
   const store = (meta: M): ProductStore<M> => ({ meta, read: (name) => readFileSync(join(at, fileName(name))), fileOf: (name) => join(at, fileName(name)), key });

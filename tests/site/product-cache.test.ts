@@ -1,7 +1,8 @@
 // The product cache on a temp MedVision tree: a build computes every submission's data-API sample
 // files, explorer pieces and explorer unit documents once, scoring each folder once; a second build after adding one
 // submission computes only that submission's and the one unit it ran (the cache log says which),
-// and every other per-sample file it publishes is a hard link to the cache file the first build
+// that unit from the old entries' cached fragments, and every other per-sample file it publishes
+// (the old entries' texts on that unit too) is a hard link to the cache file the first build
 // published; a changed submission reassembles every unit it ran; and what a build publishes equals
 // what a build without the cache computes.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -70,9 +71,15 @@ describe('the product cache', () => {
     expect(touched).toHaveLength(1);
     expect(lines(second.log, 'miss', 'explorer-unit/medvision')).toEqual(touched);
     expect(lines(second.log, 'hit', 'explorer-unit/medvision')).toEqual(units.filter((u) => !touched.includes(u)));
-    // Every per-sample file not of the new submission or the touched unit is the cache's file
-    // itself (same inode) and the bytes the first build published.
-    const fresh = (k: string) => k.includes('/pc-model-003') || k.startsWith(`explore-data/medvision/${touched[0]}`);
+    // The touched unit is assembled from its entries' cached fragments: only the new entry's are
+    // computed, and its frame (samples) is the first build's (the new entry adds no sample).
+    expect(lines(second.log, 'miss', 'explorer-entry/medvision')).toEqual(['pc-model-003-pc']);
+    expect(lines(second.log, 'hit', 'explorer-entry/medvision')).toEqual(old);
+    expect(lines(second.log, 'miss', 'explorer-frame/medvision')).toEqual([]);
+    // Every per-sample file not of the new submission, nor the touched unit's document, is the
+    // cache's file itself (same inode) and the bytes the first build published: the old entries'
+    // texts documents on the touched unit too.
+    const fresh = (k: string) => k.includes('/pc-model-003') || k === `explore-data/medvision/${touched[0]}.json`;
     const untouched = [...second.files.keys()].filter((k) => perSample(k) && !fresh(k));
     expect(untouched.length).toBeGreaterThan(9);
     const sources = new Map(second.links.map((l) => [l.split(' ')[1]!, l.split(' ')]));
@@ -82,7 +89,8 @@ describe('the product cache', () => {
       expect(statSync(join(second.out, k)).ino, k).toBe(statSync(from!).ino);
       expect(second.files.get(k), k).toBe(first.files.get(k));
     }
-    // The new submission's sample files and the touched unit's documents are new cache files.
+    expect(untouched.filter((k) => k.startsWith(`explore-data/medvision/${touched[0]}/`))).toHaveLength(3);
+    // The new submission's sample files and the touched unit's document are new cache files.
     const firstSources = new Set(first.links.map((l) => l.split(' ')[2]));
     const renewed = [...second.files.keys()].filter((k) => perSample(k) && fresh(k));
     expect(renewed.length).toBeGreaterThan(2);
