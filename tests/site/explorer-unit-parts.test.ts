@@ -114,4 +114,29 @@ describe('explorer units assembled from cached entry fragments', () => {
     }
     expectSameUnit(second, await build(root, undefined));
   });
+
+  it('an entry whose target differs from the shown one adds the note, as the whole unit does', { timeout: 300_000 }, async () => {
+    const root = join(TMP, 'targets');
+    corpus(root, 3);
+    const f = samplesFile(root, 'up-model-002-up');
+    const records = readFileSync(f, 'utf8').trim().split('\n');
+    const last = JSON.parse(records.at(-1)!) as { target: string };
+    last.target = '[11.5, 12.5]';
+    records[records.length - 1] = JSON.stringify(last);
+    writeFileSync(f, records.join('\n') + '\n');
+    // No answer key for the version: the targets are the entries' own (unverified).
+    rmSync(join(root, 'references'), { recursive: true, force: true });
+    const notesOf = async (cache: string | undefined) => {
+      const built = await build(root, cache);
+      const { explorerPages } = await import('../../src/board/explorer');
+      const page = (await explorerPages()).find((p) => p.benchmark === 'medvision' && p.unit === unit)!;
+      expect(page.entries.map((e) => e.submission)).toContain('up-model-002-up');
+      return { built, notes: (await page.load()).notes };
+    };
+    const parts = await notesOf(join(TMP, 'targets-cache'));
+    expect(lines(parts.built.log, 'miss', 'explorer-entry/medvision')).toEqual(old);
+    const whole = await notesOf(undefined);
+    expect(whole.notes.some((n) => /different target/.test(n))).toBe(true);
+    expect(parts.notes).toEqual(whole.notes);
+  });
 });
