@@ -54,6 +54,14 @@ function expectSameUnit(got: Built, want: Built): void {
   for (const [k, v] of b) expect(a.get(k) === v, `${k}: not the same bytes`).toBe(true);
 }
 
+/** The touched unit's page as the last build's routes render it: its view and notes. */
+async function pageView() {
+  const { explorerPages } = await import('../../src/board/explorer');
+  const page = (await explorerPages()).find((p) => p.benchmark === 'medvision' && p.unit === unit)!;
+  const { view, notes } = await page.load();
+  return { view, notes };
+}
+
 const corpus = (root: string, entries: number) => writeMedvisionCorpus({ root, entries, configs: [tl], perSubtask: 6, seed: 'unit-parts', prefix: 'up', treeClass: 'pilot' });
 const old = ['up-model-000-up', 'up-model-001-up', 'up-model-002-up'];
 const added = 'up-model-003-up';
@@ -81,8 +89,11 @@ describe('explorer units assembled from cached entry fragments', () => {
     expect(doc.entries.map((e) => e.submission).sort()).toEqual([...old, added]);
     expect(doc.cells.every((c) => c.length === doc.samples.length)).toBe(true);
 
+    const view = await pageView();
     expectSameUnit(second, await build(root, join(TMP, 'added-cache-empty')));
     expectSameUnit(second, await build(root, undefined));
+    // The page renders the same view (first rows, sample count, tallies) as from the whole document.
+    expect(view).toEqual(await pageView());
   });
 
   it('an added entry with samples the others lack recomputes every fragment, aligned to the new samples', { timeout: 300_000 }, async () => {
