@@ -7,7 +7,7 @@
  * the keys the build looks up. The site build, given the union, computes no pair.
  */
 import type { Board } from '../core/board';
-import type { Shard } from '../ingest/submission/prime-shard';
+import { shardByWeight, type Shard } from '../core/shard';
 import { allBoards } from './boards';
 import { candidatePairs, comparePair, isHeadlineBoard, pairSharedUnits, type CompareEntryLike } from './compare';
 import { compareEntries } from './models';
@@ -52,17 +52,8 @@ export function pairWork(boards: readonly Board[]): (a: CompareEntryLike, b: Com
  * job the same assignment. Returns shard `shard.index`'s pairs in list order.
  */
 export function shardPairs<T>(pairs: readonly T[], work: (pair: T) => number, shard: Shard): { pairs: T[]; work: number } {
-  const weighed = pairs.map((pair, order) => ({ pair, order, work: work(pair) }));
-  const load = new Array<number>(shard.of).fill(0);
-  const mine: typeof weighed = [];
-  for (const p of [...weighed].sort((x, y) => y.work - x.work || x.order - y.order)) {
-    let to = 0;
-    for (let s = 1; s < shard.of; s++) if (load[s]! < load[to]!) to = s;
-    load[to]! += p.work;
-    if (to === shard.index - 1) mine.push(p);
-  }
-  mine.sort((x, y) => x.order - y.order);
-  return { pairs: mine.map((p) => p.pair), work: load[shard.index - 1]! };
+  const { items, weight } = shardByWeight(pairs, work, shard);
+  return { pairs: items, work: weight };
 }
 
 /** Computes shard `shard`'s compare pairs into the product cache (EVALBOARD_CACHE_DIR). */

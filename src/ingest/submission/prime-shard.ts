@@ -12,12 +12,9 @@ import type { BenchmarkId } from '../../core/submission-schema';
 import { SUBMISSION_BENCHMARKS } from '../../registry/benchmarks';
 import { listSubmissionDirs } from './read';
 import { validateTree } from './validate-tree';
+import { shardByWeight, type Shard } from '../../core/shard';
 
-export interface Shard {
-  /** 1-based. */
-  index: number;
-  of: number;
-}
+export type { Shard };
 
 export interface ShardFolder {
   benchmark: BenchmarkId;
@@ -51,19 +48,11 @@ export function parseShard(text: string): Shard | undefined {
  * every job of the matrix the same assignment. Returns shard `index`'s folders in listing order.
  */
 export function shardFolders(resultsRoot: string, shard: Shard): ShardFolder[] {
-  const all: (ShardFolder & { order: number })[] = [];
+  const all: ShardFolder[] = [];
   for (const { id } of SUBMISSION_BENCHMARKS) {
-    for (const dir of listSubmissionDirs(resultsRoot, id)) all.push({ benchmark: id, dir, bytes: folderBytes(dir), order: all.length });
+    for (const dir of listSubmissionDirs(resultsRoot, id)) all.push({ benchmark: id, dir, bytes: folderBytes(dir) });
   }
-  const load = new Array<number>(shard.of).fill(0);
-  const mine: typeof all = [];
-  for (const f of [...all].sort((a, b) => b.bytes - a.bytes || a.order - b.order)) {
-    let to = 0;
-    for (let s = 1; s < shard.of; s++) if (load[s]! < load[to]!) to = s;
-    load[to]! += f.bytes;
-    if (to === shard.index - 1) mine.push(f);
-  }
-  return mine.sort((a, b) => a.order - b.order).map(({ benchmark, dir, bytes }) => ({ benchmark, dir, bytes }));
+  return shardByWeight(all, (f) => f.bytes, shard).items;
 }
 
 /** Runs the gate on shard `shard`'s folders, filling the score cache (EVALBOARD_CACHE_DIR); returns them. */
