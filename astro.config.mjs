@@ -16,4 +16,8 @@ export default defineConfig({
   // then (EVALBOARD_CACHE_PRUNE=1) deletes the cache entries the build did not use;
   // dev-endpoint-paths lets `astro dev` serve data files at the built site's paths.
   integrations: [sitemap(), publishedFiles(), cacheSweep(), devEndpointPaths()],
+  // `astro dev` watches the checkout: not the benchmark corpora (`npm run bench:build` writes GBs
+  // and ≈ 370 k files under bench-data/, past the machine's inotify watches: the dev server then
+  // fails with ENOSPC), the score cache or build outputs, none of which the dev server serves.
+  vite: { server: { watch: { ignored: ['**/bench-data/**', '**/.cache/**', '**/dist/**', '**/.dist-next/**'] } } },
 });
