@@ -3,46 +3,15 @@
 // The shards are disjoint and cover every folder; their cache entries are disjoint; and the site
 // build's gate, given their union, scores nothing and writes nothing, with the reports and cache
 // entries a cold gate gives.
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { writeMedvisionCorpus } from '../../scripts/lib/medvision-corpus';
-import { DEMO_CONFIGS } from '../../src/benchmarks/medvision/demo/generator';
-import { writeLatchDemo } from '../../src/benchmarks/latch/demo/write';
-import { writeClinicalbenchDemo } from '../../src/benchmarks/clinicalbench/demo/write';
+import { describe, expect, it } from 'vitest';
+import { primedCorpus } from '../helpers/primed-corpus';
 import { listSubmissionDirs } from '../../src/ingest/submission/read';
 import { SUBMISSION_BENCHMARKS } from '../../src/registry/benchmarks';
 import type { Shard } from '../../src/ingest/submission/prime-shard';
 
-const TMP = mkdtempSync(join(tmpdir(), 'evalboard-prime-cache-'));
-const RESULTS = join(TMP, 'results');
-const LOG = join(TMP, 'cache.log');
-const saved = { ...process.env };
-for (const k of ['EVALBOARD_MODELS', 'EVALBOARD_REVIEWS', 'EVALBOARD_REFERENCES', 'EVALBOARD_NO_CACHE']) delete process.env[k];
-process.env.EVALBOARD_RESULTS = RESULTS;
-process.env.EVALBOARD_CACHE_LOG = LOG;
-afterAll(() => {
-  process.env = saved;
-  rmSync(TMP, { recursive: true, force: true });
-});
-
-const configs = (['TL', 'AD', 'Detection'] as const).map((f) => DEMO_CONFIGS.find((c) => c.family === f)!);
-const quiet = vi.spyOn(console, 'log').mockImplementation(() => undefined); // the demo writers say what they wrote
-writeMedvisionCorpus({ root: TMP, entries: 5, configs, perSubtask: 32, seed: 'prime-cache', prefix: 'pc', treeClass: 'pilot' });
-const target = { resultsRoot: RESULTS, reviewsRoot: join(TMP, 'reviews'), modelsRoot: join(TMP, 'models') };
-writeLatchDemo(target);
-writeClinicalbenchDemo(target);
-quiet.mockRestore();
-
-/** Runs `fn` in a fresh module graph against the cache folder `cache`; returns its value and the cache log. */
-async function against<T>(cache: string, fn: () => Promise<T>): Promise<{ value: T; log: string[] }> {
-  process.env.EVALBOARD_CACHE_DIR = join(TMP, cache);
-  writeFileSync(LOG, '');
-  vi.resetModules();
-  const value = await fn();
-  return { value, log: readFileSync(LOG, 'utf8').split('\n').filter(Boolean) };
-}
+const { tmp: TMP, results: RESULTS, against } = primedCorpus({ name: 'prime-cache', entries: 5, seed: 'prime-cache', prefix: 'pc' });
 const prime = (cache: string, shard: Shard) => against(cache, async () => (await import('../../src/ingest/submission/prime-shard')).primeShard(RESULTS, shard));
 const gate = (cache: string) => against(cache, async () => (await import('../../src/board/gate')).admissions());
 

@@ -3,44 +3,12 @@
 // computes one shard of the pre-rendered compare pairs (`npm run prime-cache -- --pairs i/n`). The
 // shards split the site build's candidate pairs disjointly; the site build, given the union of
 // both stages' entries, computes no pair, and its compare pages are byte for byte a cold build's.
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { writeMedvisionCorpus } from '../../scripts/lib/medvision-corpus';
-import { DEMO_CONFIGS } from '../../src/benchmarks/medvision/demo/generator';
-import { writeLatchDemo } from '../../src/benchmarks/latch/demo/write';
-import { writeClinicalbenchDemo } from '../../src/benchmarks/clinicalbench/demo/write';
+import { describe, expect, it } from 'vitest';
+import { primedCorpus } from '../helpers/primed-corpus';
 
-const TMP = mkdtempSync(join(tmpdir(), 'evalboard-prime-pairs-'));
-const RESULTS = join(TMP, 'results');
-const LOG = join(TMP, 'cache.log');
-const saved = { ...process.env };
-for (const k of ['EVALBOARD_MODELS', 'EVALBOARD_REVIEWS', 'EVALBOARD_REFERENCES', 'EVALBOARD_NO_CACHE']) delete process.env[k];
-process.env.EVALBOARD_RESULTS = RESULTS;
-process.env.EVALBOARD_CACHE_LOG = LOG;
-afterAll(() => {
-  process.env = saved;
-  rmSync(TMP, { recursive: true, force: true });
-});
-
-const configs = (['TL', 'AD', 'Detection'] as const).map((f) => DEMO_CONFIGS.find((c) => c.family === f)!);
-const quiet = vi.spyOn(console, 'log').mockImplementation(() => undefined); // the demo writers say what they wrote
-// 32 samples per subtask: above the boards' minimum of 30, so every entry is ranked.
-writeMedvisionCorpus({ root: TMP, entries: 8, configs, perSubtask: 32, seed: 'prime-pairs', prefix: 'pp', treeClass: 'pilot' });
-const target = { resultsRoot: RESULTS, reviewsRoot: join(TMP, 'reviews'), modelsRoot: join(TMP, 'models') };
-writeLatchDemo(target);
-writeClinicalbenchDemo(target);
-quiet.mockRestore();
-
-/** Runs `fn` in a fresh module graph against the cache folder `cache`; returns its value and the cache log. */
-async function against<T>(cache: string, fn: () => Promise<T>): Promise<{ value: T; log: string[] }> {
-  process.env.EVALBOARD_CACHE_DIR = join(TMP, cache);
-  writeFileSync(LOG, '');
-  vi.resetModules();
-  const value = await fn();
-  return { value, log: readFileSync(LOG, 'utf8').split('\n').filter(Boolean) };
-}
+const { tmp: TMP, results: RESULTS, against } = primedCorpus({ name: 'prime-pairs', entries: 8, seed: 'prime-pairs', prefix: 'pp' });
 
 /** Every file under `dir`, relative to it. */
 function files(dir: string, base = dir, out: string[] = []): string[] {
