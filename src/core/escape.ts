@@ -8,6 +8,7 @@
  * | URL (`model.url`)                | validated at ingest: `isSafeHttpUrl` (http/https, parsed and re-serialised unchanged, no quotes, spaces, `<`, `>`, backslash, control characters, no user:password) |
  * | HTML attribute (Astro templates) | `attr(v)`: Astro's own `&` → `&#38;`, `"` → `&#34;` escaping, always (see below) |
  * | HTML text / hand-built markup    | `escapeHtml(v)`: `& < > " '` as entities                          |
+ * | attribute in hand-built markup   | `escapeAttribute(v)`: Astro's `&` → `&#38;`, `"` → `&#34;`, for bytes matching a template's |
  * | CSV and JSON download cells      | `neutraliseFormula(v)`: a string starting with `= + - @`, tab or CR gets a leading `'` |
  * | JSON inlined into HTML           | `jsonForHtml(v)`: `<`, `>`, `&`, U+2028, U+2029 as `\uXXXX` escapes |
  * | Markdown (PR report)             | `escapeMarkdownText` lives with the report (`src/board/report.ts`) |
@@ -57,6 +58,13 @@ export function attr(value: string | number | null | undefined): string | undefi
   // eslint-disable-next-line no-new-wrappers -- deliberate: see above
   return new String(value) as unknown as string;
 }
+
+/**
+ * A double-quoted attribute value in hand-built markup that must match an Astro template's bytes
+ * (`src/board/board-rows-html.ts`): Astro's own escaping, `&` → `&#38;` and `"` → `&#34;` — all a
+ * double-quoted value needs. Unlike Astro it never leaves a URL containing `&` raw (see `attr`).
+ */
+export const escapeAttribute = (s: string): string => s.replace(/&/g, '&#38;').replace(/"/g, '&#34;');
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

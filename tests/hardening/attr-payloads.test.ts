@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAttribute } from 'astro/runtime/server/index.js';
-import { attr, escapeHtml, httpUrlProblem, jsonForHtml, neutraliseFormula } from '../../src/core/escape';
+import { attr, escapeAttribute, escapeHtml, httpUrlProblem, jsonForHtml, neutraliseFormula } from '../../src/core/escape';
 import { modelRecordSchema } from '../../src/core/model-schema';
 import { REPO } from '../submission/helpers';
 import { ATTR_URL } from '../submission/mutations-hostile';
@@ -43,6 +43,8 @@ describe('attr(): Astro never writes a quote raw, whatever the value looks like'
       if (p.includes('&') && /^https?:/.test(p)) expect(raw).toContain('"');
       // With it: exactly the two delimiting quotes, the value entity-escaped.
       expect(safe).toBe(` ${key}="${p.replaceAll('&', '&#38;').replaceAll('"', '&#34;')}"`);
+      // The board rows' hand-built markup (src/board/board-rows-html.ts) writes the same bytes.
+      expect(` ${key}="${escapeAttribute(p)}"`).toBe(safe);
     }
   });
   it('leaves ordinary values and missing values as Astro would', () => {
