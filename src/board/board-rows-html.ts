@@ -154,7 +154,7 @@ export function unrankedRowsHtml(o: RowsHtmlOptions): string {
     .map(
       (r: UnrankedRow) =>
         `<tr${wrapped('data-w', r.weights)}${wrapped('data-o', r.org)}>` +
-        `<td class="l"><a${wrapped('href', `${base}models/${r.modelSlug}/`)}>${text(r.model)}</a><span class="small muted harness">· ${text(r.harness)}</span>${r.synthetic ? '<span class="syn" title="Synthetic demo data: not a real model run">synthetic</span>' : ''}${r.source ? sourceTagHtml(r.source) : ''}</td>` +
+        `<td class="l"><a${wrapped('href', `${base}models/${r.modelSlug}/`)}>${text(r.model)}</a> <span class="small muted harness">· ${text(r.harness)}</span>${r.synthetic ? ' <span class="syn" title="Synthetic demo data: not a real model run">synthetic</span>' : ''}${r.source ? ` ${sourceTagHtml(r.source)}` : ''}</td>` +
         `<td class="l"><span class="tag">${text(STATUS_LABEL[r.status] ?? r.status)}</span></td>` +
         `<td>${text(r.coverage ? `${r.coverage.units}/${r.coverage.total} ${r.coverage.unit}` : '—')}</td>` +
         `<td><span${attribute('data-metric', p.def.id)}>${text(formatMetric(p.def, r.primary))}</span></td>` +

@@ -77,6 +77,13 @@ describe('rankedRowsHtml', () => {
     expect(prov.querySelector('dl')!.textContent).toContain('submitted 2026-01-01 · accepted 2026-01-02');
   });
 
+  it('an unranked row reads "model · harness synthetic", spaced as the ranked rows are', () => {
+    const u: UnrankedRow = { ...row({ model: 'P', synthetic: true }), status: 'preliminary', reason: 'too few samples' };
+    const b = board([], [u]);
+    const doc = tbody(unrankedRowsHtml({ board: b, section: b.sections[0]!, base: '/', provenance: new Map() }));
+    expect(doc.querySelector('td')!.textContent).toBe('P · harness 1.0 synthetic');
+  });
+
   it('leaves out what a row does not have: no tie mark, interval, bar, coverage, composition, provenance details', () => {
     const r = row({ model: 'N', rank: 3, rankRange: [3, 4], primary: null, secondary: [null] });
     const doc = tbody(rankedRowsHtml({ board: board([r]), section: board([r]).sections[0]!, base: '/b/', provenance: new Map() }));
