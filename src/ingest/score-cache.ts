@@ -1,4 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
+import { memoForBuild } from './build-memo';
 import { cacheRoot, ensureCacheRoot } from './cache-root';
 import { noteCacheUse } from './cache-use';
 import { fileFacts } from './file-facts';
@@ -59,9 +60,11 @@ export function codeVersion(): string {
 
 /** The content hash of every file under `path` (paths relative to it), without the code version. */
 export function treeHash(path: string): string {
-  const h = createHash('sha256');
-  hashEntries(h, path, path);
-  return h.digest('hex');
+  return memoForBuild('tree-hash', [path], () => {
+    const h = createHash('sha256');
+    hashEntries(h, path, path);
+    return h.digest('hex');
+  });
 }
 
 /** The cache key of a folder's content under this checkout's scoring code. */

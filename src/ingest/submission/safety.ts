@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Finding } from '../../core/findings';
+import { memoForBuild } from '../build-memo';
 import { fileFacts } from '../file-facts';
 
 /** Limits applied before any benchmark reader opens a file (so a hostile PR cannot exhaust memory). */
@@ -45,6 +46,10 @@ const DATA_FILE_NAME = /\.(jsonl?|csv|tsv|txt)$/i;
  * files must be within the size limits. Returns the files a benchmark reader may open.
  */
 export function checkFolderSafety(dir: string, resultsRoot: string): SafetyResult {
+  return memoForBuild('folder-safety', [dir, resultsRoot], () => walkFolderSafety(dir, resultsRoot));
+}
+
+function walkFolderSafety(dir: string, resultsRoot: string): SafetyResult {
   const findings: Finding[] = [];
   const files: SubmittedFile[] = [];
   const root = resolve(dir);
