@@ -73,9 +73,12 @@ function stampOf(dir: string, files: string[]): string {
 /**
  * Every `<root>/<benchmark>/*.json`, parsed with the benchmark's schema (read once per process
  * while the files are unchanged). A missing folder is an empty set: every config is then
- * "ground truth unverified".
+ * "ground truth unverified". Files are named from the folder holding `root`
+ * (`references/medvision/v1.json`), as the repository lays them out, wherever the build reads
+ * them from: the name reaches review pages and cached checks, which must not depend on the
+ * working directory (the deploy reads imported references from outside the checkout).
  */
-export function readReferences<T>(root: string, benchmark: string, schema: z.ZodType<T>, shownFrom = process.cwd()): ReferenceSet<T> {
+export function readReferences<T>(root: string, benchmark: string, schema: z.ZodType<T>): ReferenceSet<T> {
   const dir = join(root, benchmark);
   if (!existsSync(dir) || !lstatSync(dir).isDirectory()) return { versions: [], findings: [], digest: 'none' };
   const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('.') && lstatSync(join(dir, f)).isFile()).sort();
@@ -88,7 +91,7 @@ export function readReferences<T>(root: string, benchmark: string, schema: z.Zod
   const all = createHash('sha256');
   for (const f of files) {
     const abs = join(dir, f);
-    const shown = relative(shownFrom, abs) || abs;
+    const shown = relative(dirname(root), abs).split('\\').join('/') || abs;
     const bytes = readFileSync(abs);
     const digest = createHash('sha256').update(bytes).digest('hex');
     all.update(f).update('\0').update(digest);

@@ -5,7 +5,7 @@
  * finding and the table is left out; a table that reads is returned whole, never trimmed.
  */
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Finding } from '../core/findings';
 import { jsonPath } from '../core/findings';
 import { entryKind, listDir } from '../core/fs-walk';
@@ -69,8 +69,8 @@ function readOne(abs: string, shown: string, benchmark: string, findings: Findin
   return ok ? { ...t, file: shown } : undefined;
 }
 
-/** Every reported table under `root`, sorted by benchmark then file name, with the problems found. */
-export function readReportedTables(root = reportedRoot(), shownFrom = process.cwd()): ReportedSet {
+/** Every reported table under `root`, sorted by benchmark then file name, with the problems found; files named from the folder holding `root` (`reported/medvision/…`), not the working directory. */
+export function readReportedTables(root = reportedRoot(), shownFrom = dirname(root)): ReportedSet {
   const tables: ReportedFile[] = [];
   const findings: Finding[] = [];
   const shownOf = (abs: string) => relative(shownFrom, abs) || abs;

@@ -41,7 +41,9 @@ export async function validateTree(resultsRoot: string, opts: TreeOptions = {}):
   const repoRoot = dirname(resultsRoot);
   const registry = readModelRegistry(modelsRootFor(resultsRoot), repoRoot);
   // Every reference file of every benchmark: small, and a check compares the folder with them.
-  const references = treeHash(referencesRootFor(resultsRoot));
+  const referencesRoot = referencesRootFor(resultsRoot);
+  // Their contents, and the folder's name: a check names reference files from it (`references/…`).
+  const references = { hash: treeHash(referencesRoot), folder: basename(referencesRoot) };
   const check = (benchmark: BenchmarkId, dir: string, model?: CheckModel): Promise<BenchmarkCheck> => {
     const support = findBenchmark(benchmark)?.submissions;
     if (!support) throw new Error(`benchmark ${benchmark} takes no submissions`);

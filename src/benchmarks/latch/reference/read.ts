@@ -4,7 +4,7 @@ import { readLatchFolder, readManifestWithFindings } from '../formats/read';
 import { buildLatchReference, type LatchBuildOptions } from './build';
 import { latchReferenceSchema, type LatchReference } from './schema';
 
-export const readLatchReferences = (root: string, shownFrom?: string): ReferenceSet<LatchReference> => readReferences(root, 'latch', latchReferenceSchema, shownFrom);
+export const readLatchReferences = (root: string): ReferenceSet<LatchReference> => readReferences(root, 'latch', latchReferenceSchema);
 
 /** The references that apply to a submission folder `<results>/latch/<id>/`. */
 export const latchReferencesFor = (dir: string): ReferenceSet<LatchReference> => readLatchReferences(referencesRootForSubmission(dir));

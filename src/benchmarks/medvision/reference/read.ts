@@ -4,7 +4,7 @@ import { scoreMedvisionTree } from '../formats/score-tree';
 import { buildMedvisionReference, type BuildOptions } from './build';
 import { medvisionReferenceSchema, type MedvisionReference } from './schema';
 
-export const readMedvisionReferences = (root: string, shownFrom?: string): ReferenceSet<MedvisionReference> => readReferences(root, 'medvision', medvisionReferenceSchema, shownFrom);
+export const readMedvisionReferences = (root: string): ReferenceSet<MedvisionReference> => readReferences(root, 'medvision', medvisionReferenceSchema);
 
 /** The references that apply to a submission folder `<results>/medvision/<id>/`. */
 export const medvisionReferencesFor = (dir: string): ReferenceSet<MedvisionReference> => readMedvisionReferences(referencesRootForSubmission(dir));
