@@ -23,6 +23,7 @@ import { writeDemoSubmission } from '../src/ingest/demo-files';
 import { writeReference } from '../src/ingest/references';
 import { hashSeed, mulberry32 } from '../src/core/prng';
 import { astroBuildArgv, pagefindArgs } from './lib/astro-build';
+import { buildLanes, cores, planPrime, primeInLanes, probeMisses } from './lib/prime-lanes';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -129,6 +130,12 @@ function du(dir: string): { bytes: number; html: number } {
 }
 
 interface BuildFigures {
+  /** The scoring stages run on every core before astro, as `npm run build` does (0 when they did not run). */
+  prime: number;
+  primeCpu: number;
+  /** The most the lane processes held at once: the sum of one stage's peak RSS. */
+  primeRssMb: number;
+  primeNote: string;
   astro: number;
   /** CPU seconds (user + system) of the astro process: comparable across machine loads, unlike wall. */
   astroCpu: number;
@@ -145,9 +152,10 @@ const corpusEnv = () => ({ ...process.env, EVALBOARD_RESULTS: target.resultsRoot
 const cpuOf = (report: string) => Number(/User time \(seconds\): ([\d.]+)/.exec(report)?.[1] ?? NaN) + Number(/System time \(seconds\): ([\d.]+)/.exec(report)?.[1] ?? NaN);
 
 /** astro build (under /usr/bin/time -v for the peak RSS) then pagefind, as `npm run build` does. */
-function build(label: string, cache = CACHE, extraEnv: Record<string, string> = {}): BuildFigures {
+async function build(label: string, cache = CACHE, extraEnv: Record<string, string> = {}): Promise<BuildFigures> {
   rmSync(OUT, { recursive: true, force: true });
   const env = { ...corpusEnv(), EVALBOARD_CACHE_DIR: cache, ...extraEnv };
+  const primed = await primeFigures(env);
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: astro's entry script is run under node with the flags.
   const [node, args] = astroBuildArgv(ROOT, OUT, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${label}.cpuprofile`] : []);
   const hasTime = existsSync('/usr/bin/time');
@@ -169,7 +177,27 @@ function build(label: string, cache = CACHE, extraEnv: Record<string, string> = 
   const pagefind = join(ROOT, 'node_modules', '.bin', 'pagefind');
   const p = spawnSync(hasTime ? '/usr/bin/time' : pagefind, [...(hasTime ? ['-v', pagefind] : []), ...pagefindArgs(OUT)], { cwd: ROOT, encoding: 'utf8' });
   if (p.status !== 0) throw new Error(`pagefind failed: ${p.stderr}`);
-  return { astro: astroS, astroCpu: cpu, pagefind: (performance.now() - t1) / 1000, pagefindCpu: cpuOf(p.stderr), rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
+  return { ...primed, astro: astroS, astroCpu: cpu, pagefind: (performance.now() - t1) / 1000, pagefindCpu: cpuOf(p.stderr), rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
+}
+
+/** `npm run build`'s stages before astro (scripts/lib/prime-lanes.ts), each lane under /usr/bin/time -v. */
+async function primeFigures(env: NodeJS.ProcessEnv): Promise<Pick<BuildFigures, 'prime' | 'primeCpu' | 'primeRssMb' | 'primeNote'>> {
+  const lanes = buildLanes({ cores: cores(), env });
+  const t0 = performance.now();
+  const command = ([cmd, args]: [string, string[]]): [string, string[]] => ['/usr/bin/time', ['-v', cmd, ...args]];
+  const probe = lanes < 2 ? undefined : probeMisses({ root: ROOT, env, command });
+  const plan = probe && planPrime({ misses: probe.misses, lanes, env });
+  const runs = plan ? await primeInLanes({ root: ROOT, env, plan, command }) : [];
+  const failed = runs.filter((r) => r.status !== 0);
+  if (failed.length) throw new Error(`prime-cache ${failed[0]!.args.join(' ')} failed: ${failed[0]!.stderr.slice(-2000)}`);
+  const rss = (r: (typeof runs)[0]) => Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024;
+  const stages = ['--shard', '--pairs'].map((flag) => runs.filter((r) => r.args[0] === flag));
+  return {
+    prime: (performance.now() - t0) / 1000,
+    primeCpu: (probe ? cpuOf(probe.stderr) : 0) + runs.reduce((n, r) => n + cpuOf(r.stderr), 0),
+    primeRssMb: Math.max(0, ...stages.map((rs) => rs.reduce((n, r) => n + rss(r), 0))),
+    primeNote: plan ? `${plan.reason}; ${plan.lanes} lanes${plan.pairs ? ', pairs too' : ''}` : `one lane`,
+  };
 }
 
 /** Every file under `dir`, relative to it. */
@@ -241,7 +269,7 @@ async function splitBuild(shards: number): Promise<void> {
   // compute no compare pair (the pairs shards did).
   const log = join(WORK, 'split-site.log');
   writeFileSync(log, '');
-  const site = build('split-site', merged, { EVALBOARD_CACHE_LOG: log });
+  const site = await build('split-site', merged, { EVALBOARD_CACHE_LOG: log });
   const logLines = readFileSync(log, 'utf8').split('\n');
   const scoredInSite = logLines.filter((l) => l.startsWith('score ')).length;
   const missed = (kind: string) => logLines.filter((l) => l.startsWith(`miss ${kind} `)).length;
@@ -288,25 +316,26 @@ if (SPLIT) {
 
 rmSync(CACHE, { recursive: true, force: true });
 const load0 = loadavg()[0]!.toFixed(2);
-const full = build('full');
+const full = await build('full');
 const site = du(OUT);
 // One new submission (a new model id, registry file and review), then the rebuild on a warm cache.
 const added = await writeMedvisionEntry(medvisionEntries);
 const load1 = loadavg()[0]!.toFixed(2);
-const inc = build('incremental');
+const inc = await build('incremental');
 // Nothing changed: what the site job of the split costs when the scoring matrix has primed every
 // folder and the cross-entry products are cached (docs/scaling.md, "The split, on GitHub Actions").
 const load2 = loadavg()[0]!.toFixed(2);
-const unchanged = build('unchanged');
+const unchanged = await build('unchanged');
 rmSync(join(target.resultsRoot, 'medvision', benchModel(medvisionEntries).id), { recursive: true, force: true });
 rmSync(join(target.modelsRoot, `${benchModel(medvisionEntries).name}.json`), { force: true });
 rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(medvisionEntries).id}.json`), { force: true });
 
-const total = (b: BuildFigures) => b.astro + b.pagefind;
-const cpuTotal = (b: BuildFigures) => b.astroCpu + b.pagefindCpu;
-console.log(`full build s: ${total(full).toFixed(1)} (astro ${full.astro.toFixed(1)}, ${full.astroCpu.toFixed(1)} s cpu, + pagefind ${full.pagefind.toFixed(1)}, ${full.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(full).toFixed(1)} s cpu in all; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
-console.log(`incremental build s: ${total(inc).toFixed(1)} (astro ${inc.astro.toFixed(1)}, ${inc.astroCpu.toFixed(1)} s cpu, + pagefind ${inc.pagefind.toFixed(1)}, ${inc.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(inc).toFixed(1)} s cpu in all; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full by wall, ${((100 * cpuTotal(inc)) / cpuTotal(full)).toFixed(0)} % by cpu; load average ${load1})`);
-console.log(`unchanged rebuild s: ${total(unchanged).toFixed(1)} (astro ${unchanged.astro.toFixed(1)}, ${unchanged.astroCpu.toFixed(1)} s cpu, + pagefind ${unchanged.pagefind.toFixed(1)}, ${unchanged.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(unchanged).toFixed(1)} s cpu in all; nothing changed since the incremental build: the split's site job with every folder primed; load average ${load2})`);
+const total = (b: BuildFigures) => b.prime + b.astro + b.pagefind;
+const cpuTotal = (b: BuildFigures) => b.primeCpu + b.astroCpu + b.pagefindCpu;
+const primed = (b: BuildFigures) => (b.primeCpu > 0 ? `prime ${b.prime.toFixed(1)}, ${b.primeCpu.toFixed(1)} s cpu (${b.primeNote}, peak RSS of the lanes together ${b.primeRssMb.toFixed(0)} MB), + ` : '');
+console.log(`full build s: ${total(full).toFixed(1)} (${primed(full)}astro ${full.astro.toFixed(1)}, ${full.astroCpu.toFixed(1)} s cpu, + pagefind ${full.pagefind.toFixed(1)}, ${full.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(full).toFixed(1)} s cpu in all; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
+console.log(`incremental build s: ${total(inc).toFixed(1)} (${primed(inc)}astro ${inc.astro.toFixed(1)}, ${inc.astroCpu.toFixed(1)} s cpu, + pagefind ${inc.pagefind.toFixed(1)}, ${inc.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(inc).toFixed(1)} s cpu in all; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full by wall, ${((100 * cpuTotal(inc)) / cpuTotal(full)).toFixed(0)} % by cpu; load average ${load1})`);
+console.log(`unchanged rebuild s: ${total(unchanged).toFixed(1)} (${primed(unchanged)}astro ${unchanged.astro.toFixed(1)}, ${unchanged.astroCpu.toFixed(1)} s cpu, + pagefind ${unchanged.pagefind.toFixed(1)}, ${unchanged.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(unchanged).toFixed(1)} s cpu in all; nothing changed since the incremental build: the split's site job with every folder primed; load average ${load2})`);
 console.log(`peak RSS MB: ${full.rssMb.toFixed(0)} full, ${inc.rssMb.toFixed(0)} incremental, ${unchanged.rssMb.toFixed(0)} unchanged (astro build process)`);
 console.log(`pages: ${site.html}`);
 console.log(`dist size MB: ${(site.bytes / 1e6).toFixed(1)}`);

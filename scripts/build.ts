@@ -5,10 +5,14 @@
 // previous dist/ as it was. The swap is two renames (dist → .dist-prev, .dist-next → dist); a build
 // killed between them leaves dist/ in .dist-prev/, which the next build (or `npm run build`
 // started again) puts back before doing anything else.
+//
+// When the score cache misses most of the corpus (a cold build, a scorer change), the deploy's two
+// scoring stages run first on every core, into the build's cache (scripts/lib/prime-lanes.ts).
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { astroBuildArgv, buildHeapMb, pagefindArgs } from './lib/astro-build';
+import { buildLanes, cores, planPrime, primeInLanes, probeMisses, type PrimePlan } from './lib/prime-lanes';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -16,7 +20,7 @@ const next = join(root, '.dist-next');
 const prev = join(root, '.dist-prev');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
-const STAGES = ['astro', 'pagefind', 'swap'];
+const STAGES = ['prime', 'astro', 'pagefind', 'swap'];
 
 /**
  * Each stage as it starts: a progress line on stderr when it is a terminal (astro's own output
@@ -42,8 +46,10 @@ function run(cmd: string, args: string[], opts: { heapMb?: number } = {}): void 
 }
 
 let heapMb: number;
+let lanes: number;
 try {
   heapMb = buildHeapMb();
+  lanes = buildLanes({ cores: cores(), env: process.env });
 } catch (e) {
   console.error(`build: ${(e as Error).message}; nothing was built`);
   process.exit(2);
@@ -54,6 +60,8 @@ if (!existsSync(dist) && existsSync(prev)) renameSync(prev, dist);
 rmSync(next, { recursive: true, force: true });
 rmSync(prev, { recursive: true, force: true });
 
+await stage('prime');
+await prime(lanes);
 await stage('astro');
 run(...astroBuildArgv(root, next), { heapMb });
 await stage('pagefind');
@@ -68,3 +76,24 @@ await stage('swap');
 if (existsSync(dist)) renameSync(dist, prev);
 renameSync(next, dist);
 rmSync(prev, { recursive: true, force: true });
+
+/** The scoring stages on every core when the cache misses enough; any failure is left to the astro build. */
+async function prime(lanes: number): Promise<void> {
+  if (lanes < 2) return;
+  const t0 = performance.now();
+  let plan: PrimePlan;
+  try {
+    plan = planPrime({ misses: probeMisses({ root, env: process.env }).misses, lanes, env: process.env });
+  } catch (e) {
+    console.error(`build: ${(e as Error).message}; the astro build scores every folder itself`);
+    return;
+  }
+  if (plan.lanes < 2) return;
+  console.log(`build: ${plan.reason}: scoring in ${plan.lanes} processes side by side${plan.pairs ? ', then the compare pairs' : ''}`);
+  for (const r of await primeInLanes({ root, env: process.env, plan })) {
+    if (r.stderr.trim()) process.stderr.write(r.stderr);
+    if (r.status === 0) console.log(`build: ${r.stdout.split('\n')[0]}`);
+    else console.error(`build: prime-cache ${r.args.join(' ')} failed (${r.signal ?? `exit ${r.status}`}); the astro build computes what it left`);
+  }
+  console.log(`build: primed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}

@@ -7,16 +7,20 @@
 // --pairs: one job of the second stage, given a cache holding every folder's products (the union
 // of the --shard jobs): computes shard i of n of the site build's pre-rendered compare pairs
 // (assigned by estimated work, the same in every job) into the cache. Prints the shard's pairs.
+// --missing: what the score cache misses of the tree, as one JSON line ({folders, bytes, missing,
+// missingBytes}): `npm run build` runs the two stages above on every core first when it misses
+// enough (scripts/lib/prime-lanes.ts).
 // Exit 0 when done, 1 when the gate or a pair failed, 2 on a usage error.
 import { relative } from 'node:path';
 import { resultsRoot } from '../src/board/paths';
-import { parseShard, primeShard, type Shard } from '../src/ingest/submission/prime-shard';
+import { cacheMisses, parseShard, primeShard, type Shard } from '../src/ingest/submission/prime-shard';
 
-const USAGE = 'usage: npm run --silent prime-cache -- --shard <i>/<n>   (1 ≤ i ≤ n)\n       npm run --silent prime-cache -- --pairs <i>/<n>   (after every --shard job)';
+const USAGE = 'usage: npm run --silent prime-cache -- --shard <i>/<n>   (1 ≤ i ≤ n)\n       npm run --silent prime-cache -- --pairs <i>/<n>   (after every --shard job)\n       npm run --silent prime-cache -- --missing';
 const args = process.argv.slice(2).filter((a) => a !== '--');
+const missing = args.length === 1 && args[0] === '--missing';
 const stage = args.length === 2 && (args[0] === '--shard' || args[0] === '--pairs') ? args[0] : undefined;
 const shard = stage ? parseShard(args[1]!) : undefined;
-if (!stage || !shard) {
+if (!missing && (!stage || !shard)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -41,7 +45,8 @@ async function pairs(s: Shard): Promise<void> {
 }
 
 try {
-  await (stage === '--shard' ? folders(shard) : pairs(shard));
+  if (missing) console.log(JSON.stringify(cacheMisses(resultsRoot())));
+  else await (stage === '--shard' ? folders(shard!) : pairs(shard!));
 } catch (err) {
   console.error(`prime-cache: ${(err as Error).message}`);
   process.exit(1);

@@ -91,6 +91,9 @@ function cacheFile(benchmark: string, dir: string, opts: CacheOptions): string {
 /** The stable name of (`benchmark`, `dir`)'s cached value: its kind and key (what a memo downstream can key by without reading it). */
 export const cachedName = (benchmark: string, dir: string, opts: CacheOptions = {}): string => `${benchmark}/${cacheKey(dir, opts)}`;
 
+/** Whether (`benchmark`, `dir`)'s value is in the cache now (a look, not a read: `npm run build`'s probe of what a cold build must score). */
+export const isCached = (benchmark: string, dir: string, opts: CacheOptions = {}): boolean => existsSync(cacheFile(benchmark, dir, opts));
+
 function readCached<T>(file: string): { value: T } | undefined {
   if (!existsSync(file)) return undefined;
   try {

@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 import type { BenchmarkId } from '../../core/submission-schema';
 import { SUBMISSION_BENCHMARKS } from '../../registry/benchmarks';
 import { listSubmissionDirs } from './read';
-import { validateTree } from './validate-tree';
+import { digestKind, validateTree } from './validate-tree';
+import { cacheEnabled, isCached } from '../score-cache';
 import { shardByWeight, type Shard } from '../../core/shard';
 
 export type { Shard };
@@ -62,4 +63,35 @@ export async function primeShard(resultsRoot: string, shard: Shard): Promise<Sha
   const selected = new Set(mine.map((f) => key(f.benchmark, f.dir)));
   await validateTree(resultsRoot, { only: (benchmark, dir) => selected.has(key(benchmark, dir)) });
   return mine;
+}
+
+export interface CacheMisses {
+  /** Submission folders, and the bytes of their files. */
+  folders: number;
+  bytes: number;
+  /** Those whose content digest is not in the score cache: the folders a build must score. */
+  missing: number;
+  missingBytes: number;
+}
+
+/**
+ * What the score cache misses of the tree: every folder's content digest is looked up (it is
+ * written in the folder pass with the check and the per-sample products, so a folder without it
+ * is scored by the build). Hashing the folders reads a cold tree's bytes once; their SHA-256s are
+ * then remembered in the cache (`file-facts.ts`) for the processes that score them. With the
+ * cache off, every folder misses.
+ */
+export function cacheMisses(resultsRoot: string): CacheMisses {
+  const out: CacheMisses = { folders: 0, bytes: 0, missing: 0, missingBytes: 0 };
+  for (const { id } of SUBMISSION_BENCHMARKS) {
+    for (const dir of listSubmissionDirs(resultsRoot, id)) {
+      const bytes = folderBytes(dir);
+      out.folders++;
+      out.bytes += bytes;
+      if (cacheEnabled() && isCached(digestKind(id), dir)) continue;
+      out.missing++;
+      out.missingBytes += bytes;
+    }
+  }
+  return out;
 }

@@ -86,8 +86,11 @@ async function selectedDigests(dirs: readonly string[], digestOf: (dir: string) 
   return out;
 }
 
+/** The score cache's kind of a folder's content digest (`npm run build`'s probe looks it up). */
+export const digestKind = (benchmark: string): string => `${benchmark}/digest`;
+
 /** The content digest through the score cache (JSON has no undefined: a folder without one is stored as null). */
 export async function cachedDigest(benchmark: BenchmarkId, dir: string): Promise<string | undefined> {
-  const d = await cachedAsync(`${benchmark}/digest`, dir, async () => (await contentDigestOf(benchmark, dir)) ?? null);
+  const d = await cachedAsync(digestKind(benchmark), dir, async () => (await contentDigestOf(benchmark, dir)) ?? null);
   return d ?? undefined;
 }

@@ -1,0 +1,135 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { CacheMisses } from '../../src/ingest/submission/prime-shard';
+import { astroNodeFlags } from './astro-build';
+
+/**
+ * A cold build on every core (docs/scaling.md, "A cold build on both cores"). The astro build is
+ * one process and so uses one core, yet most of a cold build is per-sample work that the deploy
+ * already splits into two stages of independent jobs (`prime-cache --shard i/n`, then
+ * `prime-cache --pairs i/n`). `npm run build` and bench:build run those stages here first, as
+ * `lanes` processes side by side writing into the build's own score cache; the astro build then
+ * finds every folder's products and every pre-rendered pair cached. The pages are the same bytes:
+ * the cache is keyed by content and code, never by which process wrote an entry.
+ *
+ * Each stage process pays a fixed cost (start-up and the registry; for the pairs, every board
+ * computed from the cached products), so the stages run only when the cache misses enough: a
+ * warm or incremental build goes straight to astro.
+ */
+
+/** Below this many MB of folders to score, the stage processes' fixed cost outweighs the split. */
+export const MIN_MISSING_MB = 64;
+/** At most this many lanes: each is a process of up to the build's heap (peak RSS grows with them). */
+export const MAX_LANES = 4;
+
+export interface PrimePlan {
+  /** Processes per stage; 0 when the stages do not run. */
+  lanes: number;
+  /** Whether the pairs stage runs after the folders stage (only when most pairs are new). */
+  pairs: boolean;
+  /** Why, in a few words (printed by the build). */
+  reason: string;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^(0|[1-9][0-9]*)$/.test(raw)) throw new Error(`${name} must be a whole number, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+/**
+ * How many lanes the build's stages use: `EVALBOARD_BUILD_LANES` when set (0 or 1 turn them off),
+ * else one per core up to `MAX_LANES`. Throws on a malformed variable.
+ */
+export function buildLanes(opts: { cores: number; env: NodeJS.ProcessEnv }): number {
+  return positiveInteger(opts.env, 'EVALBOARD_BUILD_LANES') ?? Math.max(1, Math.min(MAX_LANES, Math.floor(opts.cores)));
+}
+
+/**
+ * Whether to run the stages, from what the cache misses: the folders stage when at least two
+ * folders and `EVALBOARD_BUILD_PRIME_MIN_MB` (default `MIN_MISSING_MB`) of them miss; the pairs
+ * stage too when at least a quarter of the folders miss (a pair is new when either entry is, and
+ * a few new entries' pairs cost less than every board computed once per lane).
+ */
+export function planPrime(opts: { misses: CacheMisses; lanes: number; env: NodeJS.ProcessEnv }): PrimePlan {
+  const { misses, lanes, env } = opts;
+  const none = (reason: string): PrimePlan => ({ lanes: 0, pairs: false, reason });
+  if (env.EVALBOARD_NO_CACHE) return none('the score cache is off');
+  if (lanes < 2) return none('one lane');
+  if (misses.missing < 2) return none(`${misses.missing} of ${misses.folders} folders to score`);
+  const minMb = positiveInteger(env, 'EVALBOARD_BUILD_PRIME_MIN_MB') ?? MIN_MISSING_MB;
+  if (misses.missingBytes < minMb * 1e6) return none(`${(misses.missingBytes / 1e6).toFixed(0)} MB to score, under ${minMb} MB`);
+  const pairs = misses.missing * 4 >= misses.folders;
+  return { lanes: Math.min(lanes, misses.missing), pairs, reason: `${misses.missing} of ${misses.folders} folders (${(misses.missingBytes / 1e6).toFixed(0)} MB) to score` };
+}
+
+/** How a lane's process is started: `argv` as given, or wrapped (bench:build times each under /usr/bin/time -v). */
+export type LaneCommand = (argv: [string, string[]]) => [string, string[]];
+
+export interface LaneRun {
+  /** `--shard i/n` or `--pairs i/n`. */
+  args: string[];
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  wallS: number;
+}
+
+interface RunOptions {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  command?: LaneCommand;
+}
+
+/** `node <flags> dist-cli/prime-cache.mjs …args`: the compiled tool, which `run.mjs` has just brought up to date. */
+function primeArgv(opts: RunOptions, args: readonly string[]): [string, string[]] {
+  const argv: [string, string[]] = [process.execPath, [...astroNodeFlags(opts.env), '--max-semi-space-size=64', '--min-semi-space-size=64', join(opts.root, 'dist-cli', 'prime-cache.mjs'), ...args]];
+  return opts.command ? opts.command(argv) : argv;
+}
+
+/** What the score cache misses of the tree the build reads (`prime-cache --missing`), and the probe's stderr. */
+export function probeMisses(opts: RunOptions): { misses: CacheMisses; stderr: string } {
+  const [cmd, args] = primeArgv(opts, ['--missing']);
+  const r = spawnSync(cmd, args, { cwd: opts.root, env: opts.env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`prime-cache --missing failed (${r.signal ?? `exit ${r.status}`}): ${r.stderr.trim().slice(-2000)}`);
+  return { misses: JSON.parse(r.stdout) as CacheMisses, stderr: r.stderr };
+}
+
+function runLane(opts: RunOptions, args: string[]): Promise<LaneRun> {
+  const [cmd, argv] = primeArgv(opts, args);
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, argv, { cwd: opts.root, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    const done = (status: number | null, signal: NodeJS.Signals | null, extra = '') =>
+      resolve({ args, status, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') + extra, wallS: (performance.now() - t0) / 1000 });
+    child.on('error', (e) => done(null, null, e.message));
+    child.on('close', (status, signal) => done(status, signal));
+  });
+}
+
+/** One stage: `lanes` processes of `prime-cache <flag> i/lanes` side by side. */
+export function runStage(opts: RunOptions & { flag: '--shard' | '--pairs'; lanes: number }): Promise<LaneRun[]> {
+  return Promise.all(Array.from({ length: opts.lanes }, (_, i) => runLane(opts, [opts.flag, `${i + 1}/${opts.lanes}`])));
+}
+
+/**
+ * The planned stages, folders then (when planned) pairs. A lane that fails costs only time: the
+ * astro build computes whatever it left, and reports any error itself, so a failure is returned
+ * for the caller to print, never thrown.
+ */
+export async function primeInLanes(opts: RunOptions & { plan: PrimePlan }): Promise<LaneRun[]> {
+  if (opts.plan.lanes < 2) return [];
+  const runs = await runStage({ ...opts, flag: '--shard', lanes: opts.plan.lanes });
+  if (opts.plan.pairs && runs.every((r) => r.status === 0)) runs.push(...(await runStage({ ...opts, flag: '--pairs', lanes: opts.plan.lanes })));
+  return runs;
+}
+
+/** The cores this process may use. */
+export const cores = (): number => availableParallelism();

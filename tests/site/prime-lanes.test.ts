@@ -1,0 +1,80 @@
+// A cold `npm run build` on every core (scripts/lib/prime-lanes.ts, docs/scaling.md "A cold build
+// on both cores"): the deploy's two stages run as processes side by side into the build's one
+// cache, after which the site's gate scores no folder and its compare pages compute no pair, and
+// those pages are a plain cold build's, byte for byte. The plan says when the stages run at all.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildLanes, planPrime, primeInLanes, probeMisses } from '../../scripts/lib/prime-lanes';
+import type { CacheMisses } from '../../src/ingest/submission/prime-shard';
+import { primedCorpus } from '../helpers/primed-corpus';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const { tmp: TMP, results: RESULTS, against } = primedCorpus({ name: 'prime-lanes', entries: 6, seed: 'prime-lanes', prefix: 'pl' });
+
+const MB = 1e6;
+const misses = (missing: number, missingMb: number, folders = 200): CacheMisses => ({ folders, bytes: 1000 * MB, missing, missingBytes: missingMb * MB });
+
+describe('when the build primes in lanes', () => {
+  it('takes one lane per core up to four, or EVALBOARD_BUILD_LANES, and refuses a malformed one', () => {
+    expect(buildLanes({ cores: 2, env: {} })).toBe(2);
+    expect(buildLanes({ cores: 1, env: {} })).toBe(1);
+    expect(buildLanes({ cores: 16, env: {} })).toBe(4);
+    expect(buildLanes({ cores: 2, env: { EVALBOARD_BUILD_LANES: '0' } })).toBe(0);
+    expect(buildLanes({ cores: 2, env: { EVALBOARD_BUILD_LANES: '3' } })).toBe(3);
+    expect(() => buildLanes({ cores: 2, env: { EVALBOARD_BUILD_LANES: 'two' } })).toThrow(/EVALBOARD_BUILD_LANES must be a whole number, got "two"/);
+  });
+
+  it('runs the folders stage only when enough misses, and the pairs stage only when a quarter of the folders are new', () => {
+    expect(planPrime({ misses: misses(200, 1800), lanes: 2, env: {} })).toMatchObject({ lanes: 2, pairs: true });
+    expect(planPrime({ misses: misses(50, 400), lanes: 2, env: {} })).toMatchObject({ lanes: 2, pairs: true });
+    expect(planPrime({ misses: misses(49, 400), lanes: 2, env: {} })).toMatchObject({ lanes: 2, pairs: false });
+    // An incremental build: one new submission is scored by the astro build itself.
+    expect(planPrime({ misses: misses(1, 900), lanes: 2, env: {} }).lanes).toBe(0);
+    expect(planPrime({ misses: misses(10, 63), lanes: 2, env: {} }).lanes).toBe(0);
+    expect(planPrime({ misses: misses(10, 63), lanes: 2, env: { EVALBOARD_BUILD_PRIME_MIN_MB: '0' } }).lanes).toBe(2);
+    expect(planPrime({ misses: misses(3, 500), lanes: 4, env: {} }).lanes).toBe(3);
+    expect(planPrime({ misses: misses(200, 1800), lanes: 1, env: {} }).lanes).toBe(0);
+    expect(planPrime({ misses: misses(200, 1800), lanes: 2, env: { EVALBOARD_NO_CACHE: '1' } }).lanes).toBe(0);
+  });
+
+  it('leaves the site build no folder to score and no pair to compute, and the same compare pages as a plain cold build', { timeout: 600_000 }, async () => {
+    const env = { ...process.env, EVALBOARD_CACHE_DIR: join(TMP, 'lanes') };
+    // Through run.mjs, which compiles dist-cli/ when it is stale (the lanes run the compiled tool).
+    const cold = spawnSync(process.execPath, [join(ROOT, 'scripts', 'cli', 'run.mjs'), 'prime-cache', '--missing'], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(cold.stderr).toBe('');
+    const before = JSON.parse(cold.stdout) as CacheMisses;
+    expect(before.folders).toBe(6 + 4 + 4);
+    expect(before.missing).toBe(before.folders);
+    expect(before.missingBytes).toBe(before.bytes);
+
+    const runs = await primeInLanes({ root: ROOT, env, plan: { lanes: 2, pairs: true, reason: 'test' } });
+    expect(runs.map((r) => [r.args.join(' '), r.status])).toEqual([['--shard 1/2', 0], ['--shard 2/2', 0], ['--pairs 1/2', 0], ['--pairs 2/2', 0]]);
+    const listed = (i: number) => runs[i]!.stdout.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim());
+    expect(listed(0).filter((f) => listed(1).includes(f))).toEqual([]);
+    expect(listed(0).length + listed(1).length).toBe(before.folders);
+    expect(listed(2).length).toBeGreaterThan(0);
+    expect(listed(3).length).toBeGreaterThan(0);
+    expect(probeMisses({ root: ROOT, env }).misses).toMatchObject({ folders: before.folders, missing: 0, missingBytes: 0 });
+
+    const site = async () => {
+      const { validateTree } = await import('../../src/ingest/submission/validate-tree');
+      await validateTree(RESULTS);
+      const { compareEntries } = await import('../../src/board/models');
+      const { allBoards } = await import('../../src/board/boards');
+      const { comparePages, comparePairs } = await import('../../src/board/compare');
+      const { encodeRows } = await import('../../src/board/compare-cache');
+      const pages = await comparePages(await comparePairs(await compareEntries(), await allBoards()));
+      return pages.map((p) => `${JSON.stringify([p.a, p.b])}\n${encodeRows(p.diffs)}`);
+    };
+    const primed = await against('lanes', site);
+    expect(primed.log.filter((l) => l.startsWith('score '))).toEqual([]);
+    expect(primed.log.filter((l) => l.startsWith('miss compare-pair ') || l.startsWith('miss compare-shared '))).toEqual([]);
+    expect(primed.log.filter((l) => l.startsWith('hit compare-pair ')).length).toBe(primed.value.length);
+    expect(primed.value.length).toBeGreaterThan(6);
+
+    const plain = await against('plain', site);
+    expect(plain.log.filter((l) => l.startsWith('score ')).length).toBe(6); // the MedVision folders (the others log no scoring pass)
+    expect(plain.value).toEqual(primed.value);
+  });
+});
