@@ -120,13 +120,14 @@ async function keyedProducts<M>(kind: string, key: string, label: string, comput
   const store = (meta: M): ProductStore<M> => ({ meta, read: (name) => readFileSync(join(at, fileName(name))), fileOf: (name) => join(at, fileName(name)), key });
   const metaFile = join(at, 'meta.json');
   noteCacheUse(at);
+  let broken = false;
   if (existsSync(metaFile)) {
     try {
       const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as M;
       count(kind, 'hit', label);
       return store(meta);
     } catch {
-      // a broken entry is recomputed
+      broken = true; // a broken entry is recomputed
     }
   }
   count(kind, 'miss', label);
@@ -143,7 +144,15 @@ async function keyedProducts<M>(kind: string, key: string, label: string, comput
   }
   const meta = await compute((name, body) => writeFileSync(join(tmp, fileName(name)), body));
   writeFileSync(join(tmp, 'meta.json'), JSON.stringify(meta));
-  rmSync(at, { recursive: true, force: true });
-  renameSync(tmp, at);
+  if (broken || !existsSync(metaFile)) rmSync(at, { recursive: true, force: true }); // a broken or half-removed entry
+  try {
+    renameSync(tmp, at);
+  } catch (err) {
+    // Another process (a lane of a cold build, scripts/lib/prime-lanes.ts) put the entry in place
+    // meanwhile: the key is the content and the code, so its bytes are these. Theirs stays, since
+    // a site may already link to its files.
+    if (!existsSync(metaFile)) throw err;
+    rmSync(tmp, { recursive: true, force: true });
+  }
   return store(meta);
 }
