@@ -19,7 +19,9 @@ afterAll(() => {
 describe('a keyed product written by two processes at once', () => {
   it('keeps the entry that landed first and returns a store that reads it', async () => {
     const first = await productsByKey('race-test', 'k', 'k', (put) => (put('body', 'the bytes'), { n: 1 }));
-    const at = dirname(first.fileOf('body'));
+    const body = first.fileOf('body');
+    if (body === undefined) throw new Error('the first write left no body file');
+    const at = dirname(body);
     renameSync(at, `${at}.other`);
     // The other process's rename lands while this one computes.
     const second = await productsByKey('race-test', 'k', 'k', (put) => {
