@@ -186,6 +186,7 @@ async function primeFigures(env: NodeJS.ProcessEnv): Promise<Pick<BuildFigures, 
   const t0 = performance.now();
   const command = ([cmd, args]: [string, string[]]): [string, string[]] => ['/usr/bin/time', ['-v', cmd, ...args]];
   const probe = lanes < 2 ? undefined : probeMisses({ root: ROOT, env, command });
+  const probeS = (performance.now() - t0) / 1000;
   const plan = probe && planPrime({ misses: probe.misses, lanes, env });
   const runs = plan ? await primeInLanes({ root: ROOT, env, plan, command }) : [];
   const failed = runs.filter((r) => r.status !== 0);
@@ -196,7 +197,11 @@ async function primeFigures(env: NodeJS.ProcessEnv): Promise<Pick<BuildFigures, 
     prime: (performance.now() - t0) / 1000,
     primeCpu: (probe ? cpuOf(probe.stderr) : 0) + runs.reduce((n, r) => n + cpuOf(r.stderr), 0),
     primeRssMb: Math.max(0, ...stages.map((rs) => rs.reduce((n, r) => n + rss(r), 0))),
-    primeNote: plan ? `${plan.reason}; ${plan.lanes} lanes${plan.pairs ? ', pairs too' : ''}` : `one lane`,
+    primeNote: [
+      plan ? `${plan.reason}; ${plan.lanes} lanes${plan.pairs ? ', pairs too' : ''}` : `one lane`,
+      ...(probe ? [`probe ${probeS.toFixed(1)} s, ${cpuOf(probe.stderr).toFixed(1)} s cpu`] : []),
+      ...stages.filter((rs) => rs.length).map((rs) => `${rs[0]!.args[0]!.slice(2)} stage ${Math.max(...rs.map((r) => r.wallS)).toFixed(1)} s, ${rs.reduce((n, r) => n + cpuOf(r.stderr), 0).toFixed(1)} s cpu`),
+    ].join('; '),
   };
 }
 
