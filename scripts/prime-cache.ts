@@ -6,7 +6,9 @@
 // cost a lookup. Prints the shard's folders.
 // --pairs: one job of the second stage, given a cache holding every folder's products (the union
 // of the --shard jobs): computes shard i of n of the site build's pre-rendered compare pairs
-// (assigned by estimated work, the same in every job) into the cache. Prints the shard's pairs.
+// (assigned by estimated work, the same in every job) and shard i of n of the data API's per-sample
+// files (JSON and Parquet, assigned by folder bytes) and of the explorer's unit documents (assigned
+// by samples × entries) into the cache. Prints the shard's pairs.
 // --missing: what the score cache misses of the tree, as one JSON line ({folders, bytes, missing,
 // missingBytes}): `npm run build` runs the two stages above on every core first when it misses
 // enough (scripts/lib/prime-lanes.ts).
@@ -40,7 +42,16 @@ async function pairs(s: Shard): Promise<void> {
   const t0 = performance.now();
   const { primePairShard } = await import('../src/board/compare-prime');
   const mine = await primePairShard(s);
-  console.log(`prime-cache: pairs ${s.index}/${s.of}: ${plural(mine.pairs.length, 'pair')} of ${mine.candidates}, ${mine.pages} with shared units, estimated work ${mine.work}, in ${seconds(t0)} s`);
+  const t1 = performance.now();
+  const { primeSampleSets } = await import('../src/board/api');
+  const sets = await primeSampleSets(s);
+  const t2 = performance.now();
+  const { primeExplorerUnits } = await import('../src/board/explorer');
+  const units = await primeExplorerUnits(s);
+  console.log(
+    `prime-cache: pairs ${s.index}/${s.of}: ${plural(mine.pairs.length, 'pair')} of ${mine.candidates}, ${mine.pages} with shared units, estimated work ${mine.work}, in ${seconds(t0)} s; ` +
+      `per-sample files of ${sets.sets} of ${sets.of} entries in ${seconds(t1)} s; ${units.units} of ${units.of} explorer units in ${seconds(t2)} s`,
+  );
   for (const p of mine.pairs) console.log(`  ${p}`);
 }
 

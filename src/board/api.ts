@@ -26,6 +26,8 @@ import { loadSubmissionReviews } from './review-view';
 import { boardRowsFor } from './contributed-rows';
 import { cachedDigest } from '../ingest/submission/validate-tree';
 import { codeVersionOf } from '../ingest/score-cache';
+import { folderBytes } from '../ingest/submission/prime-shard';
+import { shardByWeight, type Shard } from '../core/shard';
 import { API_ROOT, boardDocPath, modelDocPath, samplesDocPath, submissionDocPath, feedPath } from './api-paths';
 
 export { API_ROOT, boardDocPath, modelDocPath, samplesDocPath, submissionDocPath, feedPath };
@@ -126,6 +128,50 @@ async function sampleSet(benchmark: string, entry: string, src: SubmissionSample
   return { benchmark, entry, submission: src.submission, files: store.meta, read: (unit, ext) => new Uint8Array(store.read(`${unit}.${ext}`)), fileOf: (unit, ext) => store.fileOf(`${unit}.${ext}`) };
 }
 
+/** Which submission's samples each (benchmark, entry) of the API shows, in the order the documents list them. */
+interface PlannedSet {
+  benchmark: string;
+  entry: string;
+  /** The submission picked (`preferred`). */
+  pick: string;
+  source: SubmissionSamples | undefined;
+}
+
+async function sampleSetPlan(adm: readonly Admission[]): Promise<PlannedSet[]> {
+  const gate = await boardContext();
+  const out: PlannedSet[] = [];
+  for (const b of SUBMISSION_BENCHMARKS) {
+    const sources = (await b.submissions.sampleFiles?.(gate.forBenchmark(b.id))) ?? [];
+    const byEntry = new Map<string, Admission[]>();
+    for (const a of adm.filter((x) => x.benchmark === b.id)) {
+      const k = entryKeyOf(a.report.submission!);
+      byEntry.set(k, [...(byEntry.get(k) ?? []), a]);
+    }
+    for (const entry of [...byEntry.keys()].sort()) {
+      const pick = byEntry.get(entry)!.slice().sort(preferred)[0]!;
+      out.push({ benchmark: b.id, entry, pick: pick.id, source: sources.find((x) => x.submission === pick.id) });
+    }
+  }
+  return out;
+}
+
+/** The admissions the API documents: ranked or under review, with a submission record. */
+const apiAdmissions = async (): Promise<Admission[]> => (await admissions()).filter((a) => (a.ranked || a.underReview) && a.report.submission);
+
+/**
+ * One job of the deploy's pairs stage, and a lane of a cold `npm run build`
+ * (scripts/lib/prime-lanes.ts): writes shard `shard`'s per-sample files (JSON and Parquet, the
+ * `api-samples` products) into the product cache, assigned by the submission folder's bytes, under
+ * the keys the site build at base path `base` looks up. Returns how many sets it computed or found.
+ */
+export async function primeSampleSets(shard: Shard, base = '/'): Promise<{ sets: number; of: number }> {
+  const u = (p: string) => encodeURI(`${base}${p}`);
+  const plan = await sampleSetPlan(await apiAdmissions());
+  const mine = shardByWeight(plan, (p) => (p.source ? folderBytes(p.source.dir) : 0), shard).items;
+  for (const p of mine) await sampleSet(p.benchmark, p.entry, p.source, u);
+  return { sets: mine.length, of: plan.length };
+}
+
 let cache: Promise<ApiDocument[]> | undefined;
 let cachedFor: string | undefined;
 
@@ -164,25 +210,12 @@ export function apiDocuments(base = '/', site = ''): Promise<ApiDocument[]> {
 async function build(base: string, site: string): Promise<ApiDocument[]> {
   const u = (p: string) => encodeURI(`${base}${p}`);
   const docs: ApiDocument[] = [];
-  const adm = (await admissions()).filter((a) => (a.ranked || a.underReview) && a.report.submission);
-  const gate = await boardContext();
+  const adm = await apiAdmissions();
   const boards = await allBoards();
 
   // Per-sample files: one submission per (benchmark, entry), written one submission at a time.
   const sets: SampleSet[] = [];
-  for (const b of SUBMISSION_BENCHMARKS) {
-    const sources = (await b.submissions.sampleFiles?.(gate.forBenchmark(b.id))) ?? [];
-    const byEntry = new Map<string, Admission[]>();
-    for (const a of adm.filter((x) => x.benchmark === b.id)) {
-      const k = entryKeyOf(a.report.submission!);
-      byEntry.set(k, [...(byEntry.get(k) ?? []), a]);
-    }
-    for (const entry of [...byEntry.keys()].sort()) {
-      const pick = byEntry.get(entry)!.slice().sort(preferred)[0]!;
-      const set = await sampleSet(b.id, entry, sources.find((x) => x.submission === pick.id), u);
-      sets.push({ ...set, submission: pick.id });
-    }
-  }
+  for (const p of await sampleSetPlan(adm)) sets.push({ ...(await sampleSet(p.benchmark, p.entry, p.source, u)), submission: p.pick });
   const refsOf = (s: SampleSet) =>
     s.files.map((f) => ({
       unit: f.unit,

@@ -14,6 +14,7 @@ import { ENTRY_TEXTS, assembleFromParts, docColumn, docHead, docSamples, type As
 import { keyedProductFile, productsByKey } from '../ingest/product-cache';
 import { publishBytes, publishCached } from '../ingest/published-files';
 import { explorerDataPath, explorerRowHref } from './explorer-paths';
+import { shardByWeight, type Shard } from '../core/shard';
 
 export interface ExplorerPage {
   /** What the page renders: its first rows and the unit's counts (the whole document is a published file). */
@@ -257,6 +258,19 @@ export function explorerBenchmarks(): Promise<ExplorerBenchmark[]> {
     return out;
   })();
   return cache;
+}
+
+/**
+ * One job of the deploy's pairs stage, and a lane of a cold `npm run build`
+ * (scripts/lib/prime-lanes.ts): assembles shard `shard`'s unit pages (weighed by samples ×
+ * entries) into the product cache, frame, entry fragments and unit documents, under the keys the
+ * site build looks up. Returns how many units it assembled or found.
+ */
+export async function primeExplorerUnits(shard: Shard): Promise<{ units: number; of: number }> {
+  const pages = await explorerPages();
+  const mine = shardByWeight(pages, (p) => p.samples * p.entries.length, shard).items;
+  for (const p of mine) await p.load();
+  return { units: mine.length, of: pages.length };
 }
 
 /** Records every explorer unit's data documents as published files (the build links them after the pages). */

@@ -1,8 +1,10 @@
 // A cold `npm run build` on every core (scripts/lib/prime-lanes.ts, docs/scaling.md "A cold build
 // on both cores"): the deploy's two stages run as processes side by side into the build's one
 // cache, after which the site's gate scores no folder and its compare pages compute no pair, and
-// those pages are a plain cold build's, byte for byte. The plan says when the stages run at all.
+// those pages are a plain cold build's, byte for byte; likewise the data API's per-sample files and
+// the explorer's unit documents, which the pairs stage computes too. The plan says when the stages run at all.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildLanes, planPrime, primeInLanes, probeMisses } from '../../scripts/lib/prime-lanes';
@@ -13,6 +15,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const { tmp: TMP, results: RESULTS, against } = primedCorpus({ name: 'prime-lanes', entries: 6, seed: 'prime-lanes', prefix: 'pl' });
 
 const MB = 1e6;
+const sha = (b: string | Uint8Array) => createHash('sha256').update(b).digest('hex');
 const misses = (missing: number, missingMb: number, folders = 200): CacheMisses => ({ folders, bytes: 1000 * MB, missing, missingBytes: missingMb * MB });
 
 describe('when the build primes in lanes', () => {
@@ -65,16 +68,28 @@ describe('when the build primes in lanes', () => {
       const { comparePages, comparePairs } = await import('../../src/board/compare');
       const { encodeRows } = await import('../../src/board/compare-cache');
       const pages = await comparePages(await comparePairs(await compareEntries(), await allBoards()));
-      return pages.map((p) => `${JSON.stringify([p.a, p.b])}\n${encodeRows(p.diffs)}`);
+      const { apiDocuments, documentBody } = await import('../../src/board/api');
+      const sampleFiles = (await apiDocuments('/', '')).filter((d) => d.cacheFile).map((d) => `${d.path}\n${sha(documentBody(d))}`);
+      const { explorerPages } = await import('../../src/board/explorer');
+      const explorerFiles: string[] = [];
+      for (const p of await explorerPages()) for (const f of await p.files()) explorerFiles.push(`${f.path}\n${sha(f.bytes())}`);
+      return { compare: pages.map((p) => `${JSON.stringify([p.a, p.b])}\n${encodeRows(p.diffs)}`), sampleFiles, explorerFiles };
     };
+    // The products the pairs stage computes besides the pairs: the data API's per-sample files and the explorer's units.
+    const stageProducts = (log: string[]) => log.filter((l) => /^miss (api-samples|explorer-unit|explorer-frame|explorer-entry)\//.test(l));
     const primed = await against('lanes', site);
     expect(primed.log.filter((l) => l.startsWith('score '))).toEqual([]);
     expect(primed.log.filter((l) => l.startsWith('miss compare-pair ') || l.startsWith('miss compare-shared '))).toEqual([]);
-    expect(primed.log.filter((l) => l.startsWith('hit compare-pair ')).length).toBe(primed.value.length);
-    expect(primed.value.length).toBeGreaterThan(6);
+    expect(primed.log.filter((l) => l.startsWith('hit compare-pair ')).length).toBe(primed.value.compare.length);
+    expect(primed.value.compare.length).toBeGreaterThan(6);
+    expect(stageProducts(primed.log)).toEqual([]);
+    expect(primed.value.sampleFiles.length).toBeGreaterThan(2 * 14);
+    expect(primed.value.explorerFiles.length).toBeGreaterThan(3);
 
     const plain = await against('plain', site);
     expect(plain.log.filter((l) => l.startsWith('score ')).length).toBe(6); // the MedVision folders (the others log no scoring pass)
+    expect(stageProducts(plain.log).filter((l) => l.startsWith('miss api-samples/')).length).toBe(14);
+    expect(stageProducts(plain.log).filter((l) => l.startsWith('miss explorer-unit/')).length).toBeGreaterThan(0);
     expect(plain.value).toEqual(primed.value);
   });
 });

@@ -24,7 +24,7 @@ export interface ShardFolder {
 }
 
 /** Bytes of the regular files under `dir` (links not followed): the work a folder's scoring reads. */
-function folderBytes(dir: string): number {
+export function folderBytes(dir: string): number {
   let n = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
