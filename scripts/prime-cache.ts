@@ -42,15 +42,17 @@ async function pairs(s: Shard): Promise<void> {
   const t0 = performance.now();
   const { primePairShard } = await import('../src/board/compare-prime');
   const mine = await primePairShard(s);
+  const pairsS = seconds(t0);
   const t1 = performance.now();
   const { primeSampleSets } = await import('../src/board/api');
   const sets = await primeSampleSets(s);
+  const setsS = seconds(t1);
   const t2 = performance.now();
   const { primeExplorerUnits } = await import('../src/board/explorer');
   const units = await primeExplorerUnits(s);
   console.log(
-    `prime-cache: pairs ${s.index}/${s.of}: ${plural(mine.pairs.length, 'pair')} of ${mine.candidates}, ${mine.pages} with shared units, estimated work ${mine.work}, in ${seconds(t0)} s; ` +
-      `per-sample files of ${sets.sets} of ${sets.of} entries in ${seconds(t1)} s; ${units.units} of ${units.of} explorer units in ${seconds(t2)} s`,
+    `prime-cache: pairs ${s.index}/${s.of}: ${plural(mine.pairs.length, 'pair')} of ${mine.candidates}, ${mine.pages} with shared units, estimated work ${mine.work}, in ${pairsS} s; ` +
+      `per-sample files of ${sets.sets} of ${sets.of} entries in ${setsS} s; ${units.units} of ${units.of} explorer units in ${seconds(t2)} s`,
   );
   for (const p of mine.pairs) console.log(`  ${p}`);
 }
