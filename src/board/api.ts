@@ -128,6 +128,9 @@ async function sampleSet(benchmark: string, entry: string, src: SubmissionSample
   return { benchmark, entry, submission: src.submission, files: store.meta, read: (unit, ext) => new Uint8Array(store.read(`${unit}.${ext}`)), fileOf: (unit, ext) => store.fileOf(`${unit}.${ext}`) };
 }
 
+/** A path below the site's base path as the documents write it (what the per-sample files' keys hold too). */
+const underBase = (base: string) => (p: string) => encodeURI(`${base}${p}`);
+
 /** Which submission's samples each (benchmark, entry) of the API shows, in the order the documents list them. */
 interface PlannedSet {
   benchmark: string;
@@ -165,7 +168,7 @@ const apiAdmissions = async (): Promise<Admission[]> => (await admissions()).fil
  * the keys the site build at base path `base` looks up. Returns how many sets it computed or found.
  */
 export async function primeSampleSets(shard: Shard, base = '/'): Promise<{ sets: number; of: number }> {
-  const u = (p: string) => encodeURI(`${base}${p}`);
+  const u = underBase(base);
   const plan = await sampleSetPlan(await apiAdmissions());
   const mine = shardByWeight(plan, (p) => (p.source ? folderBytes(p.source.dir) : 0), shard).items;
   for (const p of mine) await sampleSet(p.benchmark, p.entry, p.source, u);
@@ -208,7 +211,7 @@ export function apiDocuments(base = '/', site = ''): Promise<ApiDocument[]> {
 }
 
 async function build(base: string, site: string): Promise<ApiDocument[]> {
-  const u = (p: string) => encodeURI(`${base}${p}`);
+  const u = underBase(base);
   const docs: ApiDocument[] = [];
   const adm = await apiAdmissions();
   const boards = await allBoards();
