@@ -12,6 +12,7 @@ import { copyFileSync, cpSync, createWriteStream, existsSync, linkSync, mkdirSyn
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { concurrentRss } from './lib/concurrent-rss';
 import { DEMO_CONFIGS, TASK_TAG, demoRecords, type DemoConfig, type DemoModel } from '../src/benchmarks/medvision/demo/generator';
 import { buildMedvisionReferenceFromTree } from '../src/benchmarks/medvision/reference/read';
 import { writeLatchDemo } from '../src/benchmarks/latch/demo/write';
@@ -133,8 +134,10 @@ interface BuildFigures {
   /** The scoring stages run on every core before astro, as `npm run build` does (0 when they did not run). */
   prime: number;
   primeCpu: number;
-  /** The most the lane processes held at once: the sum of one stage's peak RSS. */
+  /** The largest sum, over the stages, of its lanes' own peak RSS (MB): an upper bound on what they held at once. */
   primeRssMb: number;
+  /** The lanes' RSS summed at each sample, at its largest (MB). */
+  primeRssTogetherMb: number;
   primeNote: string;
   astro: number;
   /** CPU seconds (user + system) of the astro process: comparable across machine loads, unlike wall. */
@@ -181,14 +184,17 @@ async function build(label: string, cache = CACHE, extraEnv: Record<string, stri
 }
 
 /** `npm run build`'s stages before astro (scripts/lib/prime-lanes.ts), each lane under /usr/bin/time -v. */
-async function primeFigures(env: NodeJS.ProcessEnv): Promise<Pick<BuildFigures, 'prime' | 'primeCpu' | 'primeRssMb' | 'primeNote'>> {
+async function primeFigures(env: NodeJS.ProcessEnv): Promise<Pick<BuildFigures, 'prime' | 'primeCpu' | 'primeRssMb' | 'primeRssTogetherMb' | 'primeNote'>> {
   const lanes = buildLanes({ cores: cores(), env });
   const t0 = performance.now();
   const command = ([cmd, args]: [string, string[]]): [string, string[]] => ['/usr/bin/time', ['-v', cmd, ...args]];
   const probe = lanes < 2 ? undefined : probeMisses({ root: ROOT, env, command });
   const probeS = (performance.now() - t0) / 1000;
   const plan = probe && planPrime({ misses: probe.misses, lanes, env });
+  // The sum of each lane's own peak only bounds what they held together; this samples the sum.
+  const together = concurrentRss('prime-cache.mjs');
   const runs = plan ? await primeInLanes({ root: ROOT, env, plan, command }) : [];
+  const togetherMb = together.stop();
   const failed = runs.filter((r) => r.status !== 0);
   if (failed.length) throw new Error(`prime-cache ${failed[0]!.args.join(' ')} failed: ${failed[0]!.stderr.slice(-2000)}`);
   const rss = (r: (typeof runs)[0]) => Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024;
@@ -197,10 +203,13 @@ async function primeFigures(env: NodeJS.ProcessEnv): Promise<Pick<BuildFigures, 
     prime: (performance.now() - t0) / 1000,
     primeCpu: (probe ? cpuOf(probe.stderr) : 0) + runs.reduce((n, r) => n + cpuOf(r.stderr), 0),
     primeRssMb: Math.max(0, ...stages.map((rs) => rs.reduce((n, r) => n + rss(r), 0))),
+    primeRssTogetherMb: togetherMb,
     primeNote: [
       plan ? `${plan.reason}; ${plan.lanes} lanes${plan.pairs ? ', pairs too' : ''}` : `one lane`,
       ...(probe ? [`probe ${probeS.toFixed(1)} s, ${cpuOf(probe.stderr).toFixed(1)} s cpu`] : []),
-      ...stages.filter((rs) => rs.length).map((rs) => `${rs[0]!.args[0]!.slice(2)} stage ${Math.max(...rs.map((r) => r.wallS)).toFixed(1)} s, ${rs.reduce((n, r) => n + cpuOf(r.stderr), 0).toFixed(1)} s cpu`),
+      ...stages
+        .filter((rs) => rs.length)
+        .map((rs) => `${rs[0]!.args[0]!.slice(2)} stage ${Math.max(...rs.map((r) => r.wallS)).toFixed(1)} s, ${rs.reduce((n, r) => n + cpuOf(r.stderr), 0).toFixed(1)} s cpu, lanes' peak RSS ${rs.map((r) => rss(r).toFixed(0)).join(' + ')} MB`),
     ].join('; '),
   };
 }
@@ -337,7 +346,7 @@ rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(medvisionEntries).id}
 
 const total = (b: BuildFigures) => b.prime + b.astro + b.pagefind;
 const cpuTotal = (b: BuildFigures) => b.primeCpu + b.astroCpu + b.pagefindCpu;
-const primed = (b: BuildFigures) => (b.primeCpu > 0 ? `prime ${b.prime.toFixed(1)}, ${b.primeCpu.toFixed(1)} s cpu (${b.primeNote}, peak RSS of the lanes together ${b.primeRssMb.toFixed(0)} MB), + ` : '');
+const primed = (b: BuildFigures) => (b.primeCpu > 0 ? `prime ${b.prime.toFixed(1)}, ${b.primeCpu.toFixed(1)} s cpu (${b.primeNote}, sum of the lanes' peak RSS ${b.primeRssMb.toFixed(0)} MB, their RSS together at most ${b.primeRssTogetherMb.toFixed(0)} MB sampled every 0.2 s), + ` : '');
 console.log(`full build s: ${total(full).toFixed(1)} (${primed(full)}astro ${full.astro.toFixed(1)}, ${full.astroCpu.toFixed(1)} s cpu, + pagefind ${full.pagefind.toFixed(1)}, ${full.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(full).toFixed(1)} s cpu in all; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
 console.log(`incremental build s: ${total(inc).toFixed(1)} (${primed(inc)}astro ${inc.astro.toFixed(1)}, ${inc.astroCpu.toFixed(1)} s cpu, + pagefind ${inc.pagefind.toFixed(1)}, ${inc.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(inc).toFixed(1)} s cpu in all; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full by wall, ${((100 * cpuTotal(inc)) / cpuTotal(full)).toFixed(0)} % by cpu; load average ${load1})`);
 console.log(`unchanged rebuild s: ${total(unchanged).toFixed(1)} (${primed(unchanged)}astro ${unchanged.astro.toFixed(1)}, ${unchanged.astroCpu.toFixed(1)} s cpu, + pagefind ${unchanged.pagefind.toFixed(1)}, ${unchanged.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(unchanged).toFixed(1)} s cpu in all; nothing changed since the incremental build: the split's site job with every folder primed; load average ${load2})`);
