@@ -84,9 +84,14 @@ interface RunOptions {
   command?: LaneCommand;
 }
 
-/** `node <flags> dist-cli/prime-cache.mjs …args`: the compiled tool, which `run.mjs` has just brought up to date. */
+/**
+ * `node <flags> dist-cli/prime-cache.mjs …args`: the compiled tool, which `run.mjs` has just brought
+ * up to date, with the astro build's heap cap. Not the 64 MB young generation `npm run prime-cache`
+ * starts with (a deploy job runs alone on its runner): the lanes run side by side within the
+ * build's 2 GB, and at `--scale 1` two pairs lanes with it held 1,978 MB together.
+ */
 function primeArgv(opts: RunOptions, args: readonly string[]): [string, string[]] {
-  const argv: [string, string[]] = [process.execPath, [...astroNodeFlags(opts.env), '--max-semi-space-size=64', '--min-semi-space-size=64', join(opts.root, 'dist-cli', 'prime-cache.mjs'), ...args]];
+  const argv: [string, string[]] = [process.execPath, [...astroNodeFlags(opts.env), join(opts.root, 'dist-cli', 'prime-cache.mjs'), ...args]];
   return opts.command ? opts.command(argv) : argv;
 }
 
