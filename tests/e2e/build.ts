@@ -34,10 +34,12 @@ function alive(pid: number): boolean {
 /**
  * Run `fn` holding `<root>/.dist-build.lock`, a file naming its holder's pid. Test files of one
  * project run side by side in several workers; without the lock two of them that found `dist/`
- * stale each started `npm run build`, both writing `.dist-next/`. A lock left by a killed run
- * (its pid gone) is taken over.
+ * stale each started `npm run build`, both writing `.dist-next/`. Any other astro build from
+ * `root` takes it too: both write `<root>/.astro/` (the content store, and the page chunks of a
+ * build whose --outDir lies outside the checkout), and one build's chunks went missing under the
+ * other's. A lock left by a killed run (its pid gone) is taken over.
  */
-function withBuildLock(root: string, fn: () => void): void {
+export function withBuildLock(root: string, fn: () => void): void {
   const lock = join(root, '.dist-build.lock');
   const mine = `${lock}.${process.pid}`;
   writeFileSync(mine, String(process.pid));

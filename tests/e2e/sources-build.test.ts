@@ -18,6 +18,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needShared, readSharedJson, sharedPath } from '../helpers/shared';
+import { withBuildLock } from './build';
 
 const ROOT = resolve(__dirname, '../..');
 const need = needShared(
@@ -65,12 +66,15 @@ describe.skipIf(!need.ok)('a site built from the public fixtures via sources.jso
     if (first.status !== 0) return;
     manifest = JSON.parse(readFileSync(join(tmp, 'a', 'site-data', 'imported-sources.json'), 'utf8'));
     const env = Object.fromEntries(readFileSync(join(tmp, 'env'), 'utf8').trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'astro', 'astro.js'), 'build', '--outDir', join(tmp, 'dist')], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      timeout: 900_000,
-      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1', EVALBOARD_CACHE_DIR: join(tmp, 'score-cache') },
-    });
+    // The lock: another file's `npm run build` of the checkout would share <ROOT>/.astro/ with this build.
+    withBuildLock(ROOT, () =>
+      execFileSync(process.execPath, [join(ROOT, 'node_modules', 'astro', 'astro.js'), 'build', '--outDir', join(tmp, 'dist')], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        timeout: 900_000,
+        env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1', EVALBOARD_CACHE_DIR: join(tmp, 'score-cache') },
+      }),
+    );
     pages = files(join(tmp, 'dist')).filter((f) => f.endsWith('.html') && !f.startsWith('_astro/') && !f.startsWith('pagefind/'));
   }, 1_200_000);
   afterAll(() => tmp && rmSync(tmp, { recursive: true, force: true }));
