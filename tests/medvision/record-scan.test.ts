@@ -265,6 +265,8 @@ describe('the reader gives the same samples and findings with the scanner as wit
       const fast = readParsedFile(file, 'x.jsonl', 'TL');
       const full = readParsedFile(file, 'x.jsonl', 'TL', { scan: false });
       expect(fast).toEqual(full);
+      // With the explorer's display facts too (the scanner then also locates doc's display keys).
+      expect(readParsedFile(file, 'x.jsonl', 'TL', { displayFacts: true })).toEqual(readParsedFile(file, 'x.jsonl', 'TL', { scan: false, displayFacts: true }));
     }), { numRuns: 400 });
   });
   it('on responses whose tags are written with escapes (\\u003c, \\/, …), which the byte cut must leave to the full parser', () => {

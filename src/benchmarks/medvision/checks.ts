@@ -1,10 +1,9 @@
-import { scoredTreeOf } from './scored-once';
+import { referenceCheckOf, scoredTreeOf } from './scored-once';
 import { FULL_CAP, PILOT_CAP, SAMPLE_CLASS_SHORT } from './sample-class';
 import { claimAgrees, flattenNumbers } from '../../ingest/submission/claims';
 import type { BenchmarkCheck } from '../../core/benchmark';
 import { declaresSynthetic, referencesOfKind } from '../../ingest/references';
 import type { Finding } from '../../core/findings';
-import { compareMedvisionWithReference } from './reference/compare';
 import { medvisionReferencesFor } from './reference/read';
 
 
@@ -21,7 +20,7 @@ export function checkMedvision(dir: string): BenchmarkCheck {
   // The answer key, sample ids and class come from the benchmark version's reference.
   const refs = medvisionReferencesFor(dir);
   const versions = referencesOfKind(refs.versions, declaresSynthetic(dir));
-  const against = compareMedvisionWithReference(scored, versions);
+  const against = referenceCheckOf(scored, versions);
   findings.push(...against.findings);
   if (refs.findings.length) facts.push({ label: 'Reference files', value: `${refs.findings.length} problem(s) in the maintainers' reference files (not read): ${refs.findings.slice(0, 2).map((f) => `${f.path} ${f.pointer}: ${f.message}`).join('; ')}` });
   facts.push({ label: 'Reference', value: against.version ? `${against.version} (${versions.find((v) => v.version === against.version)?.file ?? ''})` : 'none holds these subtasks: ground truth unverified' });

@@ -4,7 +4,6 @@
  * the per-sample metrics, the AD near-zero filter). The targets and image facts are the public
  * dataset's (and equal the version's reference for every admitted submission).
  */
-import { join } from 'node:path';
 import { listSubmissionDirs, readSubmissionFolder } from '../../ingest/submission/read';
 import { cachedProducts } from '../../ingest/product-cache';
 import { cellsMean } from '../../core/explorer-unit';
@@ -13,7 +12,6 @@ import { entryKeyOf } from '../../board/submission-meta';
 import { slugify } from '../../core/slug';
 import type { Admitted, ExplorerCell, ExplorerUnit, ExplorerUnitHead, ExplorerUnitIdentity, ExplorerUnitParts } from '../../core/benchmark';
 import { scoredTreeOf } from './scored-once';
-import { readRawFacts } from './formats/read-raw-facts';
 import type { TaskType } from './scorer/sample';
 import { metric } from './metrics';
 import { FAMILY_TITLE } from './boards/boards';
@@ -53,9 +51,8 @@ function scoreRuns(dir: string): RunConfig[] {
     const list = scored.samples?.get(c.path);
     const sc = scored.sampleScores?.get(c.path);
     if (!list || !sc) return [];
-    const facts = readRawFacts(join(dir, c.path));
     const samples = list.map((s, i): RunSample => {
-      const f = facts.get(s.docId) ?? {};
+      const f = s.display ?? {};
       const scoredSample = sc[i]!.scored;
       const m: Record<string, number> = scoredSample.kind === 'detection'
         ? { IoU: scoredSample.m.IoU, F1: scoredSample.m.F1, Precision: scoredSample.m.Precision, Recall: scoredSample.m.Recall, MAE: scoredSample.m.MAE }

@@ -1,12 +1,15 @@
 /**
  * One scoring pass per folder: every product of a MedVision folder (gate check, digest, board
  * summary and tables, explorer pieces and through them the data API's rows) is computed from
- * `scoreMedvisionTree(dir, { keepSamples: true })`. While a folder pass is open (`withScoredTree`,
+ * `scoreMedvisionTree(dir, { keepSamples: true, displayFacts: true })`. While a folder pass is open (`withScoredTree`,
  * run by the gate when a folder's first product misses the cache) they share one scored tree;
  * outside it each scores on its own, as a product that misses alone must. At most one folder's
  * tree is held: the one whose pass is open.
  */
 import { scoreMedvisionTree, type MedvisionScore } from './formats/score-tree';
+import { compareMedvisionWithReference, type MedvisionReferenceCheck } from './reference/compare';
+import type { MedvisionReference } from './reference/schema';
+import type { ReferenceVersion } from '../../ingest/references';
 import { noteComputation } from '../../ingest/product-cache';
 
 interface Pass {
@@ -24,7 +27,7 @@ export const treeScorings = new Map<string, number>();
 function score(dir: string): MedvisionScore {
   treeScorings.set(dir, (treeScorings.get(dir) ?? 0) + 1);
   noteComputation('score', 'medvision', dir);
-  return scoreMedvisionTree(dir, { keepSamples: true });
+  return scoreMedvisionTree(dir, { keepSamples: true, displayFacts: true });
 }
 
 /**
@@ -50,4 +53,20 @@ export async function withScoredTree<T>(dir: string, run: (scored: () => boolean
   } finally {
     state[PASS] = outer;
   }
+}
+
+const compared = new WeakMap<MedvisionScore, Map<string, MedvisionReferenceCheck>>();
+
+/**
+ * `compareMedvisionWithReference`, once per scored tree and reference versions: the gate's check
+ * and the board summary of one folder pass compare the same tree with the same answer keys.
+ * Callers must not change the result (the other reads the same object).
+ */
+export function referenceCheckOf(scored: MedvisionScore, refs: readonly ReferenceVersion<MedvisionReference>[]): MedvisionReferenceCheck {
+  const key = refs.map((r) => `${r.version}\u0000${r.file}\u0000${r.digest}`).join('\u0001');
+  let byRefs = compared.get(scored);
+  if (!byRefs) compared.set(scored, (byRefs = new Map()));
+  let check = byRefs.get(key);
+  if (!check) byRefs.set(key, (check = compareMedvisionWithReference(scored, refs)));
+  return check;
 }

@@ -3,13 +3,13 @@ import { trackPerSample, type HasSampleTables, type SampleTable } from './sample
 import { rowStatsOf, type RowStats } from './row-stats';
 import type { MedvisionSample } from '../formats/read-parsed-file';
 import type { ConfigResult, ModelResult, SampleScore } from '../formats/score-tree';
-import { scoredTreeOf } from '../scored-once';
+import { referenceCheckOf, scoredTreeOf } from '../scored-once';
 import { listSubmissionDirs, readSubmissionFolder } from '../../../ingest/submission/read';
 import type { Finding } from '../../../core/findings';
 import type { Submission } from '../../../core/submission-schema';
 import { cached, cachedName, keepCached } from '../../../ingest/score-cache';
 import { noteComputation } from '../../../ingest/product-cache';
-import { compareMedvisionWithReference, type FamilyCoverage } from '../reference/compare';
+import type { FamilyCoverage } from '../reference/compare';
 import { readMedvisionReferences } from '../reference/read';
 import { referencesOfKind, referencesRootFor, type ReferenceVersion } from '../../../ingest/references';
 import type { MedvisionReference } from '../reference/schema';
@@ -75,7 +75,7 @@ type Tables = [string, SampleTable][];
 
 function score(dir: string, refs: readonly ReferenceVersion<MedvisionReference>[]): Scored & { samples: Tables } {
   const scored = scoredTreeOf(dir);
-  const against = compareMedvisionWithReference(scored, refs);
+  const against = referenceCheckOf(scored, refs);
   // The class is the reference's, never the run's own count (dropping records makes a run partial,
   // not pilot). On copies: the folder pass shares `scored` with the folder's other products.
   const results = scored.models.map((m) => ({ ...m, sample_class: against.families.find((f) => f.model === m.model && f.family === m.task_type)?.sampleClass ?? m.sample_class }));

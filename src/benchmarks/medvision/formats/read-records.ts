@@ -4,7 +4,7 @@ import { jsonPath } from '../../../core/findings';
 import { forEachLine } from '../../../core/line-reader';
 import { arenaLineBuffer } from '../../../core/string-stop';
 import { JsonSyntaxError, parseTolerantJson } from '../../../core/tolerant-json';
-import { parseSmallJson, parseSmallJsonOrNull } from './small-json';
+import { parseSmallJson, parseSmallJsonOrNull, utf8 } from './small-json';
 import { DOC_KEYS, PROFILE_KEYS, RECORD_KEYS, RESPS_INDEX, TARGET_INDEX } from './record-keys';
 import type { MedvisionRecord } from './record-schema';
 import { answerFromResps, answerFromRespsBytes } from './raw-response';
@@ -12,6 +12,7 @@ import { isValidRecordFast } from './record-fast-check';
 import { hasAsciiEscape, keySpec, scanRecord, type KeySpec } from './scan-record';
 import { locatedRecord } from './located-record';
 import { FirstLineById } from './first-line-by-id';
+import { DISPLAY_DOC_KEYS, displayFactsOf, parseResps, type DisplayFacts } from './display-facts';
 import { parseTarget } from '../scorer/target';
 import type { SliceGeometry, TaskType } from '../scorer/sample';
 
@@ -38,6 +39,8 @@ export interface MedvisionSample {
   taskType?: string;
   metricType?: string;
   metricKey?: string;
+  /** With `ReadOptions.displayFacts`: what the explorer shows of the record beyond what is scored. */
+  display?: DisplayFacts;
 }
 
 export interface ParsedFile {
@@ -58,6 +61,8 @@ export interface ReadOptions {
    * scanner is tested against: both must give the same samples and findings). Default true.
    */
   scan?: boolean;
+  /** Keep each sample's display facts (raw response, slice index, modality) for the explorer. */
+  displayFacts?: boolean;
 }
 
 /** Examples of a disagreement shown in the one per-file finding. */
@@ -145,7 +150,10 @@ export function readRecords(file: string, displayPath: string, taskType: TaskTyp
   // `doc` holds long paths we never read: only its wanted fields (and those of its
   // biometric_profile) are located, in the same pass, and parsed.
   const profile = keySpec(PROFILE_KEYS);
-  const doc = keySpec(DOC_KEYS, { key: 'biometric_profile', spec: profile });
+  const withDisplay = opts.displayFacts === true;
+  // The display keys come after the schema's, so locatedRecord's indices still hold.
+  const doc = keySpec(withDisplay ? [...DOC_KEYS, ...DISPLAY_DOC_KEYS] : DOC_KEYS, { key: 'biometric_profile', spec: profile });
+  const displayAt = DOC_KEYS.length;
   const top = keySpec(RECORD_KEYS, { key: 'doc', spec: doc });
   const k = taskType === 'Detection' ? 4 : taskType === 'TL' ? 2 : 1;
   // Submitted parse vs re-extraction, and judge-parsed records: one finding per file each.
@@ -224,17 +232,23 @@ export function readRecords(file: string, displayPath: string, taskType: TaskTyp
     let reextracted: string | undefined;
     let respsProblem: { pointer: string; message: string } | undefined;
     const rs = top.ranges[2 * RESPS_INDEX]!;
+    // The parsed resps value when the answer needed it (the display facts reuse it).
+    let respsValue: unknown;
+    let respsParsed = false;
     if (fast && rs >= 0) reextracted = answerFromRespsBytes(buf, rs, top.ranges[2 * RESPS_INDEX + 1]!, k, { noAsciiEscape: !hasAsciiEscape(top, RESPS_INDEX) });
     if (reextracted === undefined) {
       let value: unknown = record.resps;
+      respsParsed = !fast;
       if (fast && rs >= 0) {
         try {
           value = parseTolerantJson(buf.toString('utf8', rs, top.ranges[2 * RESPS_INDEX + 1]!));
+          respsParsed = true;
         } catch (err) {
           value = undefined;
           respsProblem = { pointer: '$.resps', message: `malformed JSON: ${(err as Error).message}; sample not scored` };
         }
       }
+      respsValue = value;
       if (!respsProblem) {
         const got = answerFromResps(value, k);
         if ('answer' in got) reextracted = got.answer;
@@ -259,6 +273,17 @@ export function readRecords(file: string, displayPath: string, taskType: TaskTyp
       return;
     }
     const label = r.doc.label === undefined ? undefined : Number(r.doc.label);
+    let display: DisplayFacts | undefined;
+    if (withDisplay) {
+      if (fast) {
+        const resps = respsParsed ? respsValue : rs >= 0 ? parseResps(utf8(buf, rs, top.ranges[2 * RESPS_INDEX + 1]!)) : undefined;
+        const at = (i: number) => {
+          const s = doc.ranges[2 * (displayAt + i)]!;
+          return s < 0 ? undefined : parseSmallJson(buf, s, doc.ranges[2 * (displayAt + i) + 1]!);
+        };
+        display = displayFactsOf(resps, { slice_idx: at(0), modality: at(1), image_modality: at(2) });
+      } else display = displayFactsOf(record.resps, record.doc as Record<string, unknown>);
+    }
     samples.push({
       line: lineNo,
       docId: r.doc_id,
@@ -276,6 +301,7 @@ export function readRecords(file: string, displayPath: string, taskType: TaskTyp
       taskType: r.doc.taskType,
       metricType: first(r.doc.biometric_profile?.metric_type),
       metricKey: first(r.doc.biometric_profile?.metric_key),
+      ...(display ? { display } : {}),
     });
   }, { onEncodingError, ...(arena ? { buffer: arena } : {}) });
   } finally {

@@ -96,13 +96,15 @@ export interface ScoreFileOptions {
   display: string;
   taskType: TaskType;
   trustSubmittedParse?: boolean;
+  /** Keep each sample's display facts for the explorer (`ReadOptions.displayFacts`). */
+  displayFacts?: boolean;
   /** The parsed-file reader: `readParsedFile`, or a worker's reader without zod (./score-worker.ts). */
   read: FileReader;
 }
 
 /** Read and score one samples file. */
-export function scoreFile({ file, display, taskType, trustSubmittedParse = false, read }: ScoreFileOptions): ScoredFile {
-  const parsed = read(file, display, taskType, { trustSubmittedParse });
+export function scoreFile({ file, display, taskType, trustSubmittedParse = false, displayFacts = false, read }: ScoreFileOptions): ScoredFile {
+  const parsed = read(file, display, taskType, { trustSubmittedParse, displayFacts });
   const findings = [...parsed.findings];
   const { samples, scored } = scoreAll(taskType, parsed.samples, display, findings);
   let nJudge = 0;

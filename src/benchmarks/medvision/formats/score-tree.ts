@@ -86,6 +86,8 @@ export interface ScoreModelOptions {
   root: string;
   /** Keep every sample and its per-sample score (board sample tables, compare). */
   keepSamples?: boolean;
+  /** With `keepSamples`: each sample's display facts too (raw response, slice index, modality; the explorer). */
+  displayFacts?: boolean;
   /** The parsed-file reader (tests substitute one). */
   read?: FileReader;
   /** Score `filtered_resps` as submitted (upstream-summarizer parity; never the site). */
@@ -97,7 +99,7 @@ export interface ScoreModelOptions {
 /** A file's path as findings and results show it. */
 export const shownPath = (root: string, p: string): string => relative(root, p) || basename(p);
 
-function scoreModel({ folder, root, keepSamples = false, read, trustSubmittedParse = false, scoredFiles }: ScoreModelOptions, out: MedvisionScore): void {
+function scoreModel({ folder, root, keepSamples = false, displayFacts = false, read, trustSubmittedParse = false, scoredFiles }: ScoreModelOptions, out: MedvisionScore): void {
   const rel = (p: string) => shownPath(root, p);
   const perType = new Map<TaskType, ScoredFile[]>();
   const configCounts: number[] = [];
@@ -107,7 +109,7 @@ function scoreModel({ folder, root, keepSamples = false, read, trustSubmittedPar
       out.findings.push({ path: rel(file), pointer: '$', severity: 'error', message: 'cannot tell the task family (TL, AD or Detection) from the file name or task folder; file not scored' });
       continue;
     }
-    const scored = scoredFiles?.get(file) ?? scoreFile({ file, display: rel(file), taskType, trustSubmittedParse, read: read ?? readParsedFile });
+    const scored = scoredFiles?.get(file) ?? scoreFile({ file, display: rel(file), taskType, trustSubmittedParse, displayFacts: keepSamples && displayFacts, read: read ?? readParsedFile });
     out.findings.push(...scored.findings);
     if (keepSamples) (out.samples ??= new Map()).set(rel(file), scored.samples ?? []);
     const list = perType.get(taskType) ?? [];
@@ -269,12 +271,12 @@ export function mergeScores(parts: MedvisionScore[]): MedvisionScore {
 }
 
 /** Score every model folder found under `root` (model, task, Results or submission folder). */
-export function scoreMedvisionTree(root: string, opts: { keepSamples?: boolean; trustSubmittedParse?: boolean; progress?: (done: number, total: number, label: string) => void } = {}): MedvisionScore {
+export function scoreMedvisionTree(root: string, opts: { keepSamples?: boolean; displayFacts?: boolean; trustSubmittedParse?: boolean; progress?: (done: number, total: number, label: string) => void } = {}): MedvisionScore {
   const folders = discoverModelFolders(root);
   if (folders.length === 0) return emptyTree(root);
   const scored = folders.map((folder, i) => {
     opts.progress?.(i, folders.length, `${folder.model} ${folder.taskTag}`);
-    return scoreModelFolder({ folder, root, keepSamples: opts.keepSamples ?? false, trustSubmittedParse: opts.trustSubmittedParse ?? false });
+    return scoreModelFolder({ folder, root, keepSamples: opts.keepSamples ?? false, displayFacts: opts.displayFacts ?? false, trustSubmittedParse: opts.trustSubmittedParse ?? false });
   });
   opts.progress?.(folders.length, folders.length, '');
   return mergeScores(scored);
