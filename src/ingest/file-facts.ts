@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, renameSync, unlinkSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { cacheRoot, ensureCacheRoot } from './cache-root';
 import { noteCacheUse, onCacheSweep } from './cache-use';
@@ -14,6 +14,13 @@ import { noteCacheUse, onCacheSweep } from './cache-use';
  * rewritten with its old size and mtime still changes its fingerprint. A file whose mtime or ctime
  * is within `RACY_MS` of the moment it was read may be rewritten within the clock's granularity
  * without a visible change ("racy git"): its facts are used for this read but never stored.
+ *
+ * Processes side by side (the build's lanes) each learn the facts of their own files. The store
+ * file is rewritten whole by whoever flushes last, so each process also writes the facts it
+ * learned to a file of its own under `file-facts.d/`; the next process to load the store merges
+ * those in and, once it has written the store file, deletes the ones it merged (the build's
+ * cache sweep leaves the store file alone). A fact lost to a race only means one file read again;
+ * a stale one is never served (its stat no longer matches).
  */
 export interface FileFacts {
   sha256: string;
@@ -23,9 +30,15 @@ export interface FileFacts {
 
 const RACY_MS = 2000;
 
+type Entry = { print: string; facts: FileFacts };
+
 interface Store {
   file: string;
-  entries: Record<string, { print: string; facts: FileFacts }>;
+  entries: Record<string, Entry>;
+  /** Entries this process learned since its last flush: also written to a file of its own. */
+  learned: Record<string, Entry>;
+  /** The other processes' files merged in at load: deleted once the store file holds them. */
+  merged: string[];
   /** The files looked up in this process: a sweep keeps only their entries (a deleted file's entry would stay forever). */
   seen: Set<string>;
   dirty: boolean;
@@ -42,14 +55,17 @@ function store(): Store | undefined {
   let s = stores.get(root);
   if (s) return s;
   const file = join(root, 'file-facts.json');
-  let entries: Store['entries'] = {};
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; entries?: unknown };
-    if (parsed.format === FORMAT && parsed.entries && typeof parsed.entries === 'object') entries = parsed.entries as Store['entries'];
-  } catch {
-    // missing or broken: every file is read again
+  const entries: Store['entries'] = {};
+  const merged: string[] = [];
+  for (const name of listLearned(root)) {
+    const at = join(learnedDir(root), name);
+    Object.assign(entries, readEntries(at));
+    merged.push(at);
   }
-  const made: Store = { file, entries, seen: new Set(), dirty: false };
+  // Two facts of one path under one stat are the same facts: the store file's are taken.
+  Object.assign(entries, readEntries(file));
+  // Merged files are folded into the store file at the next flush.
+  const made: Store = { file, entries, learned: {}, merged, seen: new Set(), dirty: merged.length > 0 };
   s = made;
   stores.set(root, s);
   noteCacheUse(file);
@@ -59,14 +75,46 @@ function store(): Store | undefined {
       delete made.entries[name];
       made.dirty = true;
     }
-    flushFileFacts();
+    // The sweep ends a build: its store file is then the whole truth, with no file of its own beside it.
+    flushFileFacts({ final: true });
   });
-  if (!flushOnExit) process.once('exit', flushFileFacts);
+  if (!flushOnExit) process.once('exit', () => flushFileFacts());
   flushOnExit = true;
   return s;
 }
 
 const FORMAT = 'evalboard-file-facts/1';
+
+const learnedDir = (root: string) => join(root, 'file-facts.d');
+
+function listLearned(root: string): string[] {
+  try {
+    return readdirSync(learnedDir(root)).filter((n) => n.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** A store file's entries, or undefined when it is missing or broken (its files are read again). */
+function readEntries(file: string): Store['entries'] | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; entries?: unknown };
+    if (parsed.format === FORMAT && parsed.entries && typeof parsed.entries === 'object') return parsed.entries as Store['entries'];
+  } catch {
+    // missing or broken
+  }
+  return undefined;
+}
+
+/** Write `entries` as a store file: a temporary file, then a rename, so a reader never sees half of one. */
+function writeEntries(file: string, entries: Store['entries']): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify({ format: FORMAT, entries }));
+  renameSync(tmp, file);
+}
+
+let learnedFiles = 0;
 const printOf = (st: BigIntStats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.mode}`;
 
 const chunk = Buffer.allocUnsafe(1 << 20);
@@ -127,25 +175,42 @@ export function fileFacts(file: string, opts: FileFactsOptions = {}): FileFacts 
   // Changed while read, or too recent to tell a later rewrite apart: use, never remember.
   if (!s) return facts;
   if (printOf(after) === print && !racy) {
-    s.entries[name] = { print, facts };
+    s.entries[name] = s.learned[name] = { print, facts };
     s.dirty = true;
   } else if (known) {
     delete s.entries[name];
+    delete s.learned[name];
     s.dirty = true;
   }
   return facts;
 }
 
-/** Write every changed store (temp file, then rename: a reader never sees half a store). */
-export function flushFileFacts(): void {
+/**
+ * Write every changed store (temp file, then rename: a reader never sees half a store). `final`:
+ * the process ending a build (its cache sweep), after any side-by-side processes: only the store
+ * file is written, no file of this process's own beside it for the next build to fold in.
+ */
+export function flushFileFacts(opts: { final?: boolean } = {}): void {
   for (const s of stores.values()) {
     if (!s.dirty) continue;
     try {
       ensureCacheRoot();
-      mkdirSync(dirname(s.file), { recursive: true });
-      const tmp = `${s.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ format: FORMAT, entries: s.entries }));
-      renameSync(tmp, s.file);
+      const root = dirname(s.file);
+      // What this process learned, in a file of its own first: another process may rewrite the store file after this one.
+      if (!opts.final && Object.keys(s.learned).length > 0) {
+        writeEntries(join(learnedDir(root), `${process.pid}-${Date.now()}-${learnedFiles++}.json`), s.learned);
+        s.learned = {};
+      }
+      writeEntries(s.file, s.entries);
+      s.learned = {};
+      for (const f of s.merged) {
+        try {
+          unlinkSync(f);
+        } catch {
+          // another process merged it first
+        }
+      }
+      s.merged = [];
       s.dirty = false;
     } catch {
       // an optimisation: a read-only cache only means the next build reads the files again

@@ -103,6 +103,15 @@ function readCached<T>(file: string): { value: T } | undefined {
   }
 }
 
+/** Whether the cache holds any value of `benchmark` (a kind such as `medvision/digest`): a look at one folder. */
+export function hasCachedOfKind(benchmark: string): boolean {
+  try {
+    return readdirSync(join(cacheRoot(), benchmark)).some((n) => n.endsWith('.json'));
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the cache is on (EVALBOARD_NO_CACHE unset): without it, work done ahead for a later stage is lost. */
 export const cacheEnabled = (): boolean => !process.env.EVALBOARD_NO_CACHE;
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -112,4 +113,37 @@ describe('fileFacts', () => {
     utimesSync(f, 1_700_000_000, 1_700_000_000);
     expect(treeHash(tree)).not.toBe(before);
   });
+
+  it('keeps the facts of processes side by side: each one’s survive the other rewriting the store file', async () => {
+    const files = ['a', 'b'].map((n) => {
+      const f = join(dir, `${n}.jsonl`);
+      writeFileSync(f, `${n}\n`);
+      utimesSync(f, 1_700_000_000, 1_700_000_000);
+      return f;
+    });
+    // Each child loads the store (empty), learns one file's facts, waits until the other has
+    // loaded too, and exits (the store is flushed on exit): the store file then holds one file's.
+    const child = join(dir, 'child.ts');
+    const module = join(import.meta.dirname, '../../src/ingest/file-facts.ts');
+    writeFileSync(child, [
+      `import { existsSync, writeFileSync } from 'node:fs';`,
+      `import { fileFacts } from ${JSON.stringify(module)};`,
+      `const [file, me, other] = process.argv.slice(2);`,
+      `fileFacts(file, { racyMs: 0 });`,
+      `writeFileSync(me, '');`,
+      `const wait = new Int32Array(new SharedArrayBuffer(4));`,
+      `for (let i = 0; i < 600 && !existsSync(other); i++) Atomics.wait(wait, 0, 0, 50);`,
+    ].join('\n'));
+    const run = (file: string, me: string, other: string) =>
+      new Promise<number | null>((done) => spawn(process.execPath, ['--import', 'tsx', child, file, me, other], { env: process.env, stdio: 'inherit' }).on('close', done));
+    const ready = [join(dir, 'ready-a'), join(dir, 'ready-b')];
+    expect(await Promise.all([run(files[0]!, ready[0]!, ready[1]!), run(files[1]!, ready[1]!, ready[0]!)])).toEqual([0, 0]);
+    expect(Object.keys(storeEntries()).length).toBe(1);
+    // The next process serves both from the store and the two processes' own files (it reads
+    // neither file again: it learns nothing, so it writes no file of its own), then folds them in.
+    expect(files.map((f) => fileFacts(f, { racyMs: 0 }).sha256)).toEqual(['a\n', 'b\n'].map((t) => createHash('sha256').update(t).digest('hex')));
+    flushFileFacts();
+    expect(Object.keys(storeEntries()).sort()).toEqual(files);
+    expect(readdirSync(join(cache, 'file-facts.d'))).toEqual([]);
+  }, 30_000);
 });

@@ -5,9 +5,10 @@
 // the explorer's unit documents, which the pairs stage computes too. The plan says when the stages run at all.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildLanes, planPrime, primeInLanes, probeMisses } from '../../scripts/lib/prime-lanes';
+import { buildLanes, planPrime, primeInLanes, probeMisses, runStage } from '../../scripts/lib/prime-lanes';
 import type { CacheMisses } from '../../src/ingest/submission/prime-shard';
 import { primedCorpus } from '../helpers/primed-corpus';
 
@@ -17,6 +18,17 @@ const { tmp: TMP, results: RESULTS, against } = primedCorpus({ name: 'prime-lane
 const MB = 1e6;
 const sha = (b: string | Uint8Array) => createHash('sha256').update(b).digest('hex');
 const misses = (missing: number, missingMb: number, folders = 200): CacheMisses => ({ folders, bytes: 1000 * MB, missing, missingBytes: missingMb * MB });
+
+/** The regular files under `dir`. */
+const filesUnder = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
+
+/** The paths whose facts the cache remembers: its store file's and every process's own (`src/ingest/file-facts.ts`). */
+function rememberedFacts(cache: string): Set<string> {
+  const entriesOf = (f: string) => Object.keys((JSON.parse(readFileSync(f, 'utf8')) as { entries: object }).entries);
+  const own = join(cache, 'file-facts.d');
+  const files = [join(cache, 'file-facts.json'), ...(existsSync(own) ? readdirSync(own).map((n) => join(own, n)) : [])];
+  return new Set(files.filter((f) => existsSync(f)).flatMap(entriesOf));
+}
 
 describe('when the build primes in lanes', () => {
   it('takes one lane per core up to four, or EVALBOARD_BUILD_LANES, and refuses a malformed one', () => {
@@ -50,7 +62,16 @@ describe('when the build primes in lanes', () => {
     expect(before.folders).toBe(6 + 4 + 4);
     expect(before.missing).toBe(before.folders);
     expect(before.missingBytes).toBe(before.bytes);
+    // With nothing cached the probe says so without hashing a file: the lanes hash their own.
+    expect(rememberedFacts(env.EVALBOARD_CACHE_DIR).size).toBe(0);
+    await new Promise((r) => setTimeout(r, 2100)); // past file-facts' racy window since the corpus was written
+    // The folders stage alone first: each lane's facts of the files it hashed survive the other
+    // rewriting the store, so no later process (a pairs lane, the site build) reads them again.
+    expect((await runStage({ root: ROOT, env, flag: '--shard', lanes: 2 })).map((r) => r.status)).toEqual([0, 0]);
+    const remembered = rememberedFacts(env.EVALBOARD_CACHE_DIR);
+    expect(filesUnder(RESULTS).filter((f) => !remembered.has(f))).toEqual([]);
 
+    // Both stages as the build runs them (the folders stage now finds its folders cached).
     const runs = await primeInLanes({ root: ROOT, env, plan: { lanes: 2, pairs: true, reason: 'test' } });
     expect(runs.map((r) => [r.args.join(' '), r.status])).toEqual([['--shard 1/2', 0], ['--shard 2/2', 0], ['--pairs 1/2', 0], ['--pairs 2/2', 0]]);
     const listed = (i: number) => runs[i]!.stdout.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim());

@@ -12,7 +12,7 @@ import type { BenchmarkId } from '../../core/submission-schema';
 import { SUBMISSION_BENCHMARKS } from '../../registry/benchmarks';
 import { listSubmissionDirs } from './read';
 import { digestKind, validateTree } from './validate-tree';
-import { cacheEnabled, isCached } from '../score-cache';
+import { cacheEnabled, hasCachedOfKind, isCached } from '../score-cache';
 import { shardByWeight, type Shard } from '../../core/shard';
 
 export type { Shard };
@@ -79,16 +79,19 @@ export interface CacheMisses {
  * written in the folder pass with the check and the per-sample products, so a folder without it
  * is scored by the build). Hashing the folders reads a cold tree's bytes once; their SHA-256s are
  * then remembered in the cache (`file-facts.ts`) for the processes that score them. With the
- * cache off, every folder misses.
+ * cache off, every folder misses; with no digest of a benchmark cached at all (a cold build),
+ * every folder of it misses and none is hashed here: the lanes that score them hash their own,
+ * side by side, instead of this one process reading the whole tree first.
  */
 export function cacheMisses(resultsRoot: string): CacheMisses {
   const out: CacheMisses = { folders: 0, bytes: 0, missing: 0, missingBytes: 0 };
   for (const { id } of SUBMISSION_BENCHMARKS) {
+    const anyCached = cacheEnabled() && hasCachedOfKind(digestKind(id));
     for (const dir of listSubmissionDirs(resultsRoot, id)) {
       const bytes = folderBytes(dir);
       out.folders++;
       out.bytes += bytes;
-      if (cacheEnabled() && isCached(digestKind(id), dir)) continue;
+      if (anyCached && isCached(digestKind(id), dir)) continue;
       out.missing++;
       out.missingBytes += bytes;
     }
