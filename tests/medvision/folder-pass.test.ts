@@ -89,4 +89,28 @@ describe('one scoring pass per MedVision folder', () => {
     const rows = await apiRows(dir!);
     expect(rows.map((r) => r.rows)).toEqual(scored.map((c) => c.rows));
   });
+
+  it('an explorer piece shows each record’s raw response and slice index, computed in a folder pass or alone', async () => {
+    const [dir, other] = corpus('display');
+    const rec = editFirstTlRecord(dir!, 'fp-model-000', (r) => {
+      r.resps = [['<think>é "quoted"\n</think><answer>1.5, 2</answer>']];
+      (r.doc as Record<string, unknown>).slice_idx = 77;
+      (r.doc as Record<string, unknown>).modality = 'MRI';
+    });
+    const { medvisionRunPieces } = await import('../../src/benchmarks/medvision/explorer');
+    const { withScoredTree } = await import('../../src/benchmarks/medvision/scored-once');
+    const firstTl = async (d: string) => {
+      const store = await medvisionRunPieces(d);
+      const meta = store.meta.find((m) => m.taskType === 'TL')!;
+      return (JSON.parse(store.read(meta.config).toString('utf8')) as { docId: number; raw: string | null; slice: string; modality: string | null }[])[0]!;
+    };
+    // Alone: no pass open, the piece scores the folder itself (with the display facts it asks for).
+    expect(await firstTl(dir!)).toMatchObject({ docId: rec.doc_id, raw: (rec.resps as string[][])[0]![0], modality: 'MRI' });
+    expect((await firstTl(dir!)).slice).toMatch(/, index 77$/);
+    // In a pass, from the tree the gate scored.
+    const inPass = await withScoredTree(other!, () => firstTl(other!));
+    expect(inPass.raw).toMatch(/<answer>/);
+    expect(inPass.slice).toMatch(/, index \d+$/);
+  });
 });
+

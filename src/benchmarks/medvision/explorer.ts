@@ -46,7 +46,7 @@ const SLICE_AXIS = ['sagittal (dim 0)', 'coronal (dim 1)', 'axial (dim 2)'];
 const pair = (p: readonly number[], unit = '') => `${p[0]} × ${p[1]}${unit}`;
 
 function scoreRuns(dir: string): RunConfig[] {
-  const scored = scoredTreeOf(dir);
+  const scored = scoredTreeOf(dir, { display: true });
   return scored.configs.flatMap((c) => {
     const list = scored.samples?.get(c.path);
     const sc = scored.sampleScores?.get(c.path);

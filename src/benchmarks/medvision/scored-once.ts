@@ -1,7 +1,7 @@
 /**
  * One scoring pass per folder: every product of a MedVision folder (gate check, digest, board
  * summary and tables, explorer pieces and through them the data API's rows) is computed from
- * `scoreMedvisionTree(dir, { keepSamples: true, displayFacts: true })`. While a folder pass is open (`withScoredTree`,
+ * `scoreMedvisionTree(dir, { keepSamples: true })`. While a folder pass is open (`withScoredTree`,
  * run by the gate when a folder's first product misses the cache) they share one scored tree;
  * outside it each scores on its own, as a product that misses alone must. At most one folder's
  * tree is held: the one whose pass is open.
@@ -24,20 +24,23 @@ const state = globalThis as Record<symbol, Pass | undefined>;
 /** How many times this process scored each folder (a test's view; the build's log has `score medvision <dir>` lines). */
 export const treeScorings = new Map<string, number>();
 
-function score(dir: string): MedvisionScore {
+function score(dir: string, displayFacts: boolean): MedvisionScore {
   treeScorings.set(dir, (treeScorings.get(dir) ?? 0) + 1);
   noteComputation('score', 'medvision', dir);
-  return scoreMedvisionTree(dir, { keepSamples: true, displayFacts: true });
+  return scoreMedvisionTree(dir, { keepSamples: true, displayFacts });
 }
 
 /**
  * The folder's scored tree with its samples: the open pass's when it is this folder's, else scored
- * now. Callers must not change it (another product of the pass reads the same object).
+ * now. Callers must not change it (another product of the pass reads the same object). `display`:
+ * the samples must carry their display facts (the explorer's pieces). A pass's tree always does,
+ * since the explorer may follow; outside one they are read only when asked (they cost ≈ a third
+ * more scoring time, mostly the collector's, for the raw texts kept).
  */
-export function scoredTreeOf(dir: string): MedvisionScore {
+export function scoredTreeOf(dir: string, opts: { display?: boolean } = {}): MedvisionScore {
   const pass = state[PASS];
-  if (pass?.dir !== dir) return score(dir);
-  return (pass.scored ??= score(dir));
+  if (pass?.dir !== dir) return score(dir, opts.display === true);
+  return (pass.scored ??= score(dir, true));
 }
 
 /**

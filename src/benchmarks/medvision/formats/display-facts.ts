@@ -5,8 +5,6 @@
  * the explorer never parses a file a second time, and never validated (a value of another type is
  * simply not shown).
  */
-import { parseTolerantJson } from '../../../core/tolerant-json';
-
 export interface DisplayFacts {
   raw?: string;
   sliceIdx?: number;
@@ -18,29 +16,11 @@ export const DISPLAY_DOC_KEYS: readonly string[] = ['slice_idx', 'modality', 'im
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-/** The facts from a record's `resps` value and its `doc` display fields (each as parsed, or undefined). */
-export function displayFactsOf(resps: unknown, doc: { slice_idx?: unknown; modality?: unknown; image_modality?: unknown }): DisplayFacts {
-  const raw = Array.isArray(resps) && Array.isArray(resps[0]) ? str(resps[0][0]) : undefined;
-  const modality = str(doc.modality) ?? str(doc.image_modality);
-  return {
-    ...(raw !== undefined ? { raw } : {}),
-    ...(typeof doc.slice_idx === 'number' ? { sliceIdx: doc.slice_idx } : {}),
-    ...(modality !== undefined ? { modality } : {}),
-  };
-}
+/** `resps[0][0]` of a parsed `resps` value when it is a string: the raw response the explorer shows. */
+export const rawResponseOf = (resps: unknown): string | undefined => (Array.isArray(resps) && Array.isArray(resps[0]) ? str(resps[0][0]) : undefined);
 
-/**
- * A `resps` value from its bytes as text: JSON.parse first (several times faster), the tolerant
- * parser for Python's NaN and Infinity tokens; undefined when neither reads it.
- */
-export function parseResps(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    try {
-      return parseTolerantJson(text);
-    } catch {
-      return undefined;
-    }
-  }
+/** The facts from a record's raw response and its `doc` display fields (each as parsed, or undefined). */
+export function displayFactsOf(raw: string | undefined, doc: { slice_idx?: unknown; modality?: unknown; image_modality?: unknown }): DisplayFacts {
+  // One shape for every sample (an absent fact is undefined): spread-built objects took a hidden class each.
+  return { raw, sliceIdx: typeof doc.slice_idx === 'number' ? doc.slice_idx : undefined, modality: str(doc.modality) ?? str(doc.image_modality) };
 }

@@ -93,6 +93,26 @@ export function answerFromRespsBytes(buf: Buffer, s: number, e: number, k: numbe
   return answerFromTagBody(text, k);
 }
 
+/**
+ * `resps[0][0]` when it is a string, straight from the bytes of the `resps` value [s, e) of a line
+ * the scanner accepted (so valid JSON): `[`, `[`, then a string token, decoded without building the
+ * value; a body without escapes is its own UTF-8 text. Undefined when `resps[0][0]` is not a string.
+ */
+export function rawResponseFromBytes(buf: Buffer, s: number, e: number): string | undefined {
+  let i = s;
+  if (buf[i] !== LBRACKET) return undefined;
+  i++;
+  while (i < e && isWs(buf[i])) i++;
+  if (buf[i] !== LBRACKET) return undefined;
+  i++;
+  while (i < e && isWs(buf[i])) i++;
+  if (buf[i] !== QUOTE) return undefined;
+  const q = closingQuote(buf, i, e);
+  if (q < 0) return undefined;
+  const escaped = buf.indexOf(BACKSLASH, i + 1);
+  return escaped < 0 || escaped >= q ? utf8(buf, i + 1, q) : (JSON.parse(utf8(buf, i, q + 1)) as string);
+}
+
 /** The answer from an already parsed `resps` value. */
 export function answerFromResps(resps: unknown, k: number): { answer: string } | { pointer: string; message: string } {
   const t = responseText(resps);

@@ -4,15 +4,15 @@ import { jsonPath } from '../../../core/findings';
 import { forEachLine } from '../../../core/line-reader';
 import { arenaLineBuffer } from '../../../core/string-stop';
 import { JsonSyntaxError, parseTolerantJson } from '../../../core/tolerant-json';
-import { parseSmallJson, parseSmallJsonOrNull, utf8 } from './small-json';
+import { parseSmallJson, parseSmallJsonOrNull } from './small-json';
 import { DOC_KEYS, PROFILE_KEYS, RECORD_KEYS, RESPS_INDEX, TARGET_INDEX } from './record-keys';
 import type { MedvisionRecord } from './record-schema';
-import { answerFromResps, answerFromRespsBytes } from './raw-response';
+import { answerFromResps, answerFromRespsBytes, rawResponseFromBytes } from './raw-response';
 import { isValidRecordFast } from './record-fast-check';
 import { hasAsciiEscape, keySpec, scanRecord, type KeySpec } from './scan-record';
 import { locatedRecord } from './located-record';
 import { FirstLineById } from './first-line-by-id';
-import { DISPLAY_DOC_KEYS, displayFactsOf, parseResps, type DisplayFacts } from './display-facts';
+import { DISPLAY_DOC_KEYS, displayFactsOf, rawResponseOf, type DisplayFacts } from './display-facts';
 import { parseTarget } from '../scorer/target';
 import type { SliceGeometry, TaskType } from '../scorer/sample';
 
@@ -276,13 +276,13 @@ export function readRecords(file: string, displayPath: string, taskType: TaskTyp
     let display: DisplayFacts | undefined;
     if (withDisplay) {
       if (fast) {
-        const resps = respsParsed ? respsValue : rs >= 0 ? parseResps(utf8(buf, rs, top.ranges[2 * RESPS_INDEX + 1]!)) : undefined;
+        const raw = respsParsed ? rawResponseOf(respsValue) : rs >= 0 ? rawResponseFromBytes(buf, rs, top.ranges[2 * RESPS_INDEX + 1]!) : undefined;
         const at = (i: number) => {
           const s = doc.ranges[2 * (displayAt + i)]!;
           return s < 0 ? undefined : parseSmallJson(buf, s, doc.ranges[2 * (displayAt + i) + 1]!);
         };
-        display = displayFactsOf(resps, { slice_idx: at(0), modality: at(1), image_modality: at(2) });
-      } else display = displayFactsOf(record.resps, record.doc as Record<string, unknown>);
+        display = displayFactsOf(raw, { slice_idx: at(0), modality: at(1), image_modality: at(2) });
+      } else display = displayFactsOf(rawResponseOf(record.resps), record.doc as Record<string, unknown>);
     }
     samples.push({
       line: lineNo,
