@@ -44,6 +44,27 @@ function closingQuote(buf: Buffer, p: number, end: number): number {
 }
 
 /**
+ * Where the text of a `resps` value [s, e) lies: its opening and closing quotes, when the value
+ * starts `[[ "…` (or `[[[ "…` with `nestedOnce`, upstream's `resps[0][0][0]`); undefined otherwise.
+ */
+function textToken(buf: Buffer, s: number, e: number, opts: { nestedOnce: boolean }): [open: number, close: number] | undefined {
+  let i = s;
+  if (buf[i] !== LBRACKET) return undefined;
+  i++;
+  while (i < e && isWs(buf[i])) i++;
+  if (buf[i] !== LBRACKET) return undefined;
+  i++;
+  while (i < e && isWs(buf[i])) i++;
+  if (opts.nestedOnce && buf[i] === LBRACKET) {
+    i++;
+    while (i < e && isWs(buf[i])) i++;
+  }
+  if (buf[i] !== QUOTE) return undefined;
+  const q = closingQuote(buf, i, e);
+  return q < 0 ? undefined : [i, q];
+}
+
+/**
  * The re-extracted answer straight from the bytes of the `resps` value [s, e) of a JSONL line,
  * without decoding the (long) text: the tags are ASCII, so the first `<answer>` and the first
  * `</answer>` after it are found with native byte search, and only what lies between is decoded.
@@ -53,20 +74,9 @@ function closingQuote(buf: Buffer, p: number, end: number): number {
  * the caller's scan of the value found no such escape, so the bytes need not be searched for one.
  */
 export function answerFromRespsBytes(buf: Buffer, s: number, e: number, k: number, opts: { noAsciiEscape?: boolean } = {}): string | undefined {
-  let i = s;
-  if (buf[i] !== LBRACKET) return undefined;
-  i++;
-  while (i < e && isWs(buf[i])) i++;
-  if (buf[i] !== LBRACKET) return undefined;
-  i++;
-  while (i < e && isWs(buf[i])) i++;
-  if (buf[i] === LBRACKET) {
-    i++;
-    while (i < e && isWs(buf[i])) i++;
-  }
-  if (buf[i] !== QUOTE) return undefined;
-  const q = closingQuote(buf, i, e);
-  if (q < 0) return undefined;
+  const token = textToken(buf, s, e, { nestedOnce: true });
+  if (!token) return undefined;
+  const [i, q] = token;
   const body = buf.subarray(i + 1, q);
   if (!opts.noAsciiEscape) {
     if (body.indexOf(ESC_SLASH) >= 0) return undefined;
@@ -99,16 +109,9 @@ export function answerFromRespsBytes(buf: Buffer, s: number, e: number, k: numbe
  * value; a body without escapes is its own UTF-8 text. Undefined when `resps[0][0]` is not a string.
  */
 export function rawResponseFromBytes(buf: Buffer, s: number, e: number): string | undefined {
-  let i = s;
-  if (buf[i] !== LBRACKET) return undefined;
-  i++;
-  while (i < e && isWs(buf[i])) i++;
-  if (buf[i] !== LBRACKET) return undefined;
-  i++;
-  while (i < e && isWs(buf[i])) i++;
-  if (buf[i] !== QUOTE) return undefined;
-  const q = closingQuote(buf, i, e);
-  if (q < 0) return undefined;
+  const token = textToken(buf, s, e, { nestedOnce: false });
+  if (!token) return undefined;
+  const [i, q] = token;
   const escaped = buf.indexOf(BACKSLASH, i + 1);
   return escaped < 0 || escaped >= q ? utf8(buf, i + 1, q) : (JSON.parse(utf8(buf, i, q + 1)) as string);
 }
