@@ -2,7 +2,8 @@
  * Paired comparison of two entries (model × harness) on the units both were scored on. Pure: the
  * build (pre-rendered compare pages) and the browser (`/compare/?a=…&b=…`, which fetches the two
  * entries' `/compare-data/<benchmark>/<entry>.json`) run exactly these functions on the same
- * `CompareData`, with the same data-derived seeds, so they print the same numbers.
+ * `CompareData`, with the same seeds (named by the shared units' keys), so they print the same
+ * numbers.
  *
  * Verdict rule, per row (one task scope of one benchmark):
  *  1. the two entries share at least the benchmark's `minUnits` units in that scope; below it the
@@ -23,7 +24,7 @@ import { combine, groupSums, type GroupStat } from './stats/group-stat';
 import { holmAdjust } from './stats/holm';
 import { discordant, mcnemarExact, type McNemar } from './stats/mcnemar';
 import { pairedMeanDifference } from './stats/mean-interval';
-import { contentLabel } from './stats/rng';
+import { keysLabel } from './stats/rng';
 
 /** Family-wise error rate of the verdicts on one page. */
 export const ALPHA = 0.05;
@@ -57,7 +58,7 @@ export interface CompareScope {
   blocks: string[];
   /** 'strata': bootstrap strata are the units' strata (units without one are left out); 'none': one stratum. */
   stratify: 'strata' | 'none';
-  /** Prefix of the content-derived seed label. */
+  /** Prefix of the seed label (the rest names the shared units: `keysLabel`). */
   seed: string;
 }
 
@@ -200,6 +201,8 @@ interface Aligned {
   /** Binary outcomes, flattened in the same order (only when both blocks carry them). */
   binA?: (0 | 1 | null)[];
   binB?: (0 | 1 | null)[];
+  /** Each stratum's shared units as block id, key, block id, key, … (what the seed is named by). */
+  units: string[][];
   n: number;
 }
 
@@ -207,7 +210,7 @@ function align(A: CompareData, B: CompareData, sa: CompareScope, sb: CompareScop
   const aBlocks = new Map(A.blocks.map((b) => [b.id, b]));
   const bBlocks = new Map(B.blocks.map((b) => [b.id, b]));
   const ids = sa.blocks.filter((id) => sb.blocks.includes(id) && aBlocks.has(id) && bBlocks.has(id)).sort(byCodeUnit);
-  const strata = new Map<string, { xa: number[]; xb: number[]; ba: (0 | 1 | null)[]; bb: (0 | 1 | null)[] }>();
+  const strata = new Map<string, { xa: number[]; xb: number[]; ba: (0 | 1 | null)[]; bb: (0 | 1 | null)[]; units: string[] }>();
   let binary = ids.length > 0;
   let n = 0;
   for (const id of ids) {
@@ -226,11 +229,12 @@ function align(A: CompareData, B: CompareData, sa: CompareScope, sb: CompareScop
         name = A.strata?.[s] ?? String(s);
       }
       let g = strata.get(name);
-      if (!g) strata.set(name, (g = { xa: [], xb: [], ba: [], bb: [] }));
+      if (!g) strata.set(name, (g = { xa: [], xb: [], ba: [], bb: [], units: [] }));
       g.xa.push(canon(ba.values[i]));
       g.xb.push(canon(bb.values[j]));
       g.ba.push(ba.binary?.[i] ?? null);
       g.bb.push(bb.binary?.[j] ?? null);
+      g.units.push(id, key);
       n++;
     }
   }
@@ -238,6 +242,7 @@ function align(A: CompareData, B: CompareData, sa: CompareScope, sb: CompareScop
   return {
     ga: groups.map((g) => g.xa),
     gb: groups.map((g) => g.xb),
+    units: groups.map((g) => g.units),
     ...(binary ? { binA: groups.flatMap((g) => g.ba), binB: groups.flatMap((g) => g.bb) } : {}),
     n,
   };
@@ -263,7 +268,7 @@ function rowsOf(A: CompareData, B: CompareData): Difference[] {
     if (!sb) continue;
     const def = defs.get(sa.metric);
     if (!def) throw new RangeError(`unknown metric ${sa.metric}`);
-    const { ga, gb, binA, binB, n } = align(A, B, sa, sb);
+    const { ga, gb, binA, binB, units, n } = align(A, B, sa, sb);
     if (n === 0) continue;
     const xa = ga.flat();
     const xb = gb.flat();
@@ -276,13 +281,14 @@ function rowsOf(A: CompareData, B: CompareData): Difference[] {
       continue;
     }
     let diff: number, lo: number, hi: number, replicates: number, pBoot: number;
+    const seedLabel = keysLabel(sa.seed, units);
     if (sa.method === 'mean') {
-      const d = pairedMeanDifference(xb, xa, contentLabel(sa.seed, [xa, xb]), COMPARE_REPLICATES); // mean of a − b
+      const d = pairedMeanDifference(xb, xa, seedLabel, COMPARE_REPLICATES); // mean of a − b
       ({ estimate: diff, lo, hi } = d);
       replicates = d.replicates;
       pBoot = d.p ?? NaN;
     } else {
-      const boot = pairedBootstrap(ga, gb, sa.method, { seedLabel: contentLabel(sa.seed, [...ga, ...gb]), replicates: COMPARE_REPLICATES }); // b − a
+      const boot = pairedBootstrap(ga, gb, sa.method, { seedLabel, replicates: COMPARE_REPLICATES }); // b − a
       diff = -boot.estimate;
       lo = -boot.hi;
       hi = -boot.lo;

@@ -144,6 +144,23 @@ describe('bootstrap kernels are bit-identical to the plain bootstrap', () => {
     );
   });
 
+  it('paired, many pairs drawn from one seed: a side kept from an earlier pair is reused only when every value matches', () => {
+    // Sides of one shape (so they share a memo bucket), some repeated, some equal but for −0, a NaN or one value.
+    const side = fc.array(fc.constantFrom(0, -0, 1, 2, 0.5, NaN, Infinity), { minLength: 3, maxLength: 3 });
+    const sides = fc.array(fc.tuple(side, side), { minLength: 2, maxLength: 4 });
+    const pick = fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(sides, pick, stat, replicates, (ss, picks, s, B) => {
+        for (const [i, j] of picks) {
+          const a = ss[i % ss.length]!;
+          const b = ss[j % ss.length]!;
+          same(pairedBootstrap(a, b, s, { seedLabel: 'one seed', replicates: B }), pairedRef(a, b, s, 'one seed', B));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('cross-stratified', () => {
     const strata = fc.integer({ min: 1, max: 4 }).chain((k) =>
       fc.tuple(fc.constant(k), fc.array(fc.array(fc.record({ value, group: fc.integer({ min: 0, max: k - 1 }) }), { maxLength: 9 }), { maxLength: 4 })),

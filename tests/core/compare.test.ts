@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalPair, compareData, compareTablesHtml, parseCompareData, sharedUnits, type CompareData } from '../../src/core/compare';
 import { holmAdjust } from '../../src/core/stats/holm';
+import { sideMemoSize } from '../../src/core/stats/side-replicates';
 
 const DEF = { id: 'acc', label: 'Accuracy', direction: 'higher' as const, format: { kind: 'fixed' as const, digits: 1 }, unit: '%' };
 
@@ -103,6 +104,26 @@ describe('compare verdicts', () => {
     expect(viaJson).toEqual(direct);
     expect(direct.find((r) => r.task === 'summary')!.n).toBe(11); // the unit without a stratum is left out
     expect(direct.find((r) => r.task === 'c1')!.n).toBe(12);
+  });
+
+  it('pairs on the same units draw the same resamples: one draw per entry, whatever its values', () => {
+    const mv = (entry: string, value: (i: number) => number | null): CompareData => ({
+      version: 1, benchmark: 'm', name: 'M', entry, unit: 'samples', minUnits: 3, metrics: [DEF], strata: ['g1', 'g2'],
+      blocks: [{ id: 'c1', keys: ids(40), values: ids(40).map((_, i) => value(i)), strata: ids(40).map((_, i) => i % 2) }],
+      scopes: [{ task: 'summary', metric: 'acc', method: 'weighted-skip-empty', blocks: ['c1'], stratify: 'strata', seed: 'test/same-units' }],
+    });
+    const a = mv('a', (i) => (i * 7) % 11);
+    const b = mv('b', (i) => (i * 5) % 13);
+    const nudged = mv('b2', (i) => (i === 17 ? 0.25 : (i * 5) % 13)); // b with one value nudged
+    const c = mv('c', (i) => (i % 3 === 0 ? null : i / 4));
+    const before = sideMemoSize().sides;
+    const rows = compareData([[a, b], [a, nudged], [a, c], [b, c], [nudged, c]]);
+    expect(rows.every((r) => r.replicates > 0 && Number.isFinite(r.lo))).toBe(true);
+    // Seeds named by the values would draw every pair afresh: 10 sides, not 4.
+    expect(sideMemoSize().sides - before).toBe(4);
+    // A pair's interval is its own: computed alone, the same numbers.
+    const interval = ({ diff, lo, hi, pBoot, replicates }: (typeof rows)[number]) => ({ diff, lo, hi, pBoot, replicates });
+    expect(interval(compareData([[a, nudged]])[0]!)).toEqual(interval(rows[1]!));
   });
 
   it('canonical pair order: code units, whatever was picked first', () => {

@@ -2,7 +2,7 @@
  * The client compare page (`/compare/?a=<entry>&b=<entry>`): fetches the two entries'
  * `/compare-data/<benchmark>/<entry>.json` for every benchmark both were scored on and runs the
  * very functions the build runs (`compareData`, `compareTablesHtml` of src/core/compare.ts, with
- * the same content-derived seeds), so its table is the pre-rendered page's table.
+ * the same seeds, named by the shared units), so its table is the pre-rendered page's table.
  */
 import { canonicalPair, compareData, compareTablesHtml, parseCompareData, type CompareData } from '../../core/compare';
 import { compareExploreLinks } from '../../board/explorer-paths';

@@ -8,8 +8,9 @@
  *   value as 0 and a 0/1 finite mask beside it (none when the group is all finite), so a draw is
  *   an add without a branch. Adding +0 for a skipped value changes nothing: a running sum that
  *   starts at +0 is never −0, and s + (+0) is s for every other s.
- * - Indices are drawn and summed in one pass (no per-replicate index arrays), both sides of a
- *   paired bootstrap summed with the same index; the replicates go into one Float64Array.
+ * - Indices are drawn and summed in one pass (no per-replicate index arrays); the replicates go
+ *   into one Float64Array. A paired bootstrap draws each side with `stratifiedReplicates` from
+ *   the same seed (./side-replicates.ts), so both sides see the same indices.
  *
  * tests/core/bootstrap-kernels.test.ts holds these to the plain form.
  */
@@ -62,48 +63,6 @@ export function stratifiedReplicates(groups: readonly (readonly number[])[], sta
       sums.finite[g] = finite ? f : n;
     }
     reps[r] = combine(stat, sums);
-  }
-  return reps;
-}
-
-/** `B` replicates of `combine(stat, b) − combine(stat, a)`, each replicate drawing the same indices for both. */
-export function pairedReplicates(a: readonly (readonly number[])[], b: readonly (readonly number[])[], stat: GroupStat, seed: number, B: number): Float64Array {
-  const k = a.length;
-  const da = a.map(drawable);
-  const db = b.map(drawable);
-  const sa = sumsOf(k);
-  const sb = sumsOf(k);
-  for (let g = 0; g < k; g++) sa.n[g] = sb.n[g] = a[g]!.length;
-  const reps = new Float64Array(B);
-  let state = seed >>> 0;
-  for (let r = 0; r < B; r++) {
-    for (let g = 0; g < k; g++) {
-      const va = da[g]!.values;
-      const fa = da[g]!.finite;
-      const vb = db[g]!.values;
-      const fb = db[g]!.finite;
-      const n = va.length;
-      let xa = 0;
-      let xb = 0;
-      let na = 0;
-      let nb = 0;
-      for (let j = 0; j < n; j++) {
-        state = (state + 0x6d2b79f5) >>> 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        const i = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-        xa += va[i]!;
-        xb += vb[i]!;
-        if (fa) na += fa[i]!;
-        if (fb) nb += fb[i]!;
-      }
-      sa.sum[g] = xa;
-      sa.finite[g] = fa ? na : n;
-      sb.sum[g] = xb;
-      sb.finite[g] = fb ? nb : n;
-    }
-    reps[r] = combine(stat, sb) - combine(stat, sa);
   }
   return reps;
 }

@@ -1,7 +1,8 @@
 import { combine, groupSums, type GroupStat } from './group-stat';
-import { crossReplicates, pairedReplicates, stratifiedReplicates } from './bootstrap-kernels';
+import { crossReplicates, stratifiedReplicates } from './bootstrap-kernels';
 import { percentileInterval } from './quantile';
 import { seedFrom } from './rng';
+import { sideReplicates } from './side-replicates';
 
 /** One bootstrap's whole input (what a memo keys it by). */
 export interface BootstrapInput {
@@ -95,7 +96,8 @@ function stratified(groups: readonly (readonly number[])[], stat: GroupStat, opt
 /**
  * Paired bootstrap of a difference `stat(b) − stat(a)` on shared samples: `a[g][j]` and
  * `b[g][j]` are the two models' values on the same sample, and each replicate draws the same
- * indices for both.
+ * indices for both. Each side's replicates are kept for other pairs with the same seed
+ * (./side-replicates.ts).
  */
 export function pairedBootstrap(
   a: readonly (readonly number[])[],
@@ -113,7 +115,11 @@ function paired(a: readonly (readonly number[])[], b: readonly (readonly number[
   const total = a.reduce((s, g) => s + g.length, 0);
   const B = replicatesFor(total, opts.replicates);
   if (B === 0 || !Number.isFinite(estimate)) return { estimate, lo: NaN, hi: NaN, replicates: 0, level };
-  const reps = pairedReplicates(a, b, stat, seedFrom(opts.seedLabel), B);
+  const seed = seedFrom(opts.seedLabel);
+  const ra = sideReplicates(a, stat, seed, B);
+  const rb = sideReplicates(b, stat, seed, B);
+  const reps = new Float64Array(B);
+  for (let r = 0; r < B; r++) reps[r] = rb[r]! - ra[r]!;
   return { estimate, ...percentileInterval(reps, level), replicates: B, level, p: percentileP(reps) };
 }
 

@@ -37,3 +37,21 @@ export function contentLabel(prefix: string, groups: readonly (readonly number[]
   }
   return `${prefix}#${(h >>> 0).toString(16).padStart(8, '0')}`;
 }
+
+/**
+ * A label naming a list of units by their keys (FNV-1a over every UTF-16 code unit, key by key,
+ * group by group), not by their values: compare seeds a pair from the units both entries share,
+ * so every pair on the same units draws the same resamples (./side-replicates.ts), and a
+ * submitter cannot re-roll an interval by nudging a value.
+ */
+export function keysLabel(prefix: string, groups: readonly (readonly string[])[]): string {
+  let h = 2166136261;
+  for (const g of groups) {
+    for (const key of g) {
+      for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+      h = Math.imul(h ^ 0x1f, 16777619); // key separator
+    }
+    h = Math.imul(h ^ 0x1e, 16777619); // group separator
+  }
+  return `${prefix}#${(h >>> 0).toString(16).padStart(8, '0')}`;
+}
