@@ -2,12 +2,12 @@
  * The deploy's pairs stage (docs/scaling.md, "Compare pairs primed by a second stage"): after the
  * scoring matrix has put every submission's products in the cache, each job of a second matrix
  * computes the compare pairs of one shard of the site build's candidate pairs (`candidatePairs`,
- * the very list `comparePairs` filters) through the very functions the site build calls
+ * the very list `comparePairs` filters; cut by `shardPairs`) through the very functions the site build calls
  * (`pairSharedUnits`, `comparePair`), so the `compare-shared` and `compare-pair` entries land under
  * the keys the build looks up. The site build, given the union, computes no pair.
  */
 import type { Board } from '../core/board';
-import { shardByWeight, type Shard } from '../core/shard';
+import { shardInRuns, type Shard } from '../core/shard';
 import { allBoards } from './boards';
 import { candidatePairs, comparePair, isHeadlineBoard, pairSharedUnits, type CompareEntryLike } from './compare';
 import { compareEntries } from './models';
@@ -47,12 +47,46 @@ export function pairWork(boards: readonly Board[]): (a: CompareEntryLike, b: Com
 }
 
 /**
- * `pairs` assigned to `shard.of` shards by estimated work (heaviest first, each to the shard with
- * the least work so far; ties by list order and then the lowest shard): the same list gives every
- * job the same assignment. Returns shard `shard.index`'s pairs in list order.
+ * `pairs` reordered so that each entry's pairs sit together: entries numbered breadth first over
+ * the pairs (each component from its first entry in code-unit order, neighbours in code-unit
+ * order), pairs sorted by their lower, then higher number. Neighbour pairs join entries a few ranks
+ * apart, so along this order only a band of entries is live at a time, and an entry's bootstrap
+ * side drawn for one pair is still kept when its next pair comes (src/core/stats/side-replicates.ts).
  */
-export function shardPairs<T>(pairs: readonly T[], work: (pair: T) => number, shard: Shard): { pairs: T[]; work: number } {
-  const { items, weight } = shardByWeight(pairs, work, shard);
+export function localityOrder<T>(pairs: readonly (readonly [T, T])[], keyOf: (entry: T) => string): [T, T][] {
+  const byKey = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  const adjacent = new Map<string, string[]>();
+  for (const [a, b] of pairs) {
+    const [x, y] = [keyOf(a), keyOf(b)];
+    (adjacent.get(x) ?? adjacent.set(x, []).get(x)!).push(y);
+    (adjacent.get(y) ?? adjacent.set(y, []).get(y)!).push(x);
+  }
+  const position = new Map<string, number>();
+  for (const start of [...adjacent.keys()].sort(byKey)) {
+    if (position.has(start)) continue;
+    position.set(start, position.size);
+    for (let queue = [start], i = 0; i < queue.length; i++) {
+      for (const next of adjacent.get(queue[i]!)!.sort(byKey)) {
+        if (position.has(next)) continue;
+        position.set(next, position.size);
+        queue.push(next);
+      }
+    }
+  }
+  const span = ([a, b]: readonly [T, T]) => [position.get(keyOf(a))!, position.get(keyOf(b))!].sort((x, y) => x - y) as [number, number];
+  return pairs
+    .map((pair) => ({ pair: [pair[0], pair[1]] as [T, T], span: span(pair) }))
+    .sort((p, q) => p.span[0] - q.span[0] || p.span[1] - q.span[1])
+    .map((p) => p.pair);
+}
+
+/**
+ * `pairs` in `localityOrder`, cut into `shard.of` runs of about equal estimated work: each job
+ * keeps an entry's pairs together, and every job makes the same cut. Returns shard
+ * `shard.index`'s pairs in that order.
+ */
+export function shardPairs<T extends CompareEntryLike>(pairs: readonly (readonly [T, T])[], work: (pair: readonly [T, T]) => number, shard: Shard): { pairs: [T, T][]; work: number } {
+  const { items, weight } = shardInRuns(localityOrder(pairs, (e) => e.slug), work, shard);
   return { pairs: items, work: weight };
 }
 
