@@ -6,8 +6,8 @@
 // cost a lookup. Prints the shard's folders.
 // --pairs: one job of the second stage, given a cache holding every folder's products (the union
 // of the --shard jobs): computes shard i of n of the site build's pre-rendered compare pairs
-// (runs of about equal estimated work along an order that keeps an entry's pairs together, the
-// same in every job) and shard i of n of the data API's per-sample files (JSON and Parquet,
+// (assigned by estimated work, the same in every job, each job's in an order that keeps an
+// entry's pairs together) and shard i of n of the data API's per-sample files (JSON and Parquet,
 // assigned by folder bytes) and of the explorer's unit documents (assigned by samples × entries)
 // into the cache. Prints the shard's pairs.
 // --missing: what the score cache misses of the tree, as one JSON line ({folders, bytes, missing,

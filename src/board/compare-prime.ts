@@ -2,12 +2,12 @@
  * The deploy's pairs stage (docs/scaling.md, "Compare pairs primed by a second stage"): after the
  * scoring matrix has put every submission's products in the cache, each job of a second matrix
  * computes the compare pairs of one shard of the site build's candidate pairs (`candidatePairs`,
- * the very list `comparePairs` filters; cut by `shardPairs`) through the very functions the site build calls
+ * the very list `comparePairs` filters; assigned by `shardPairs`) through the very functions the site build calls
  * (`pairSharedUnits`, `comparePair`), so the `compare-shared` and `compare-pair` entries land under
  * the keys the build looks up. The site build, given the union, computes no pair.
  */
 import type { Board } from '../core/board';
-import { shardInRuns, type Shard } from '../core/shard';
+import { shardByWeight, type Shard } from '../core/shard';
 import { allBoards } from './boards';
 import { candidatePairs, comparePair, isHeadlineBoard, pairSharedUnits, type CompareEntryLike } from './compare';
 import { compareEntries } from './models';
@@ -81,13 +81,14 @@ export function localityOrder<T>(pairs: readonly (readonly [T, T])[], keyOf: (en
 }
 
 /**
- * `pairs` in `localityOrder`, cut into `shard.of` runs of about equal estimated work: each job
- * keeps an entry's pairs together, and every job makes the same cut. Returns shard
- * `shard.index`'s pairs in that order.
+ * `pairs` assigned to `shard.of` shards by estimated work (`shardByWeight`: heaviest first, each to
+ * the shard with the least work so far; the same list gives every job the same assignment).
+ * Returns shard `shard.index`'s pairs in `localityOrder`. (Cutting the ordered list into runs
+ * kept more of an entry's pairs in one job but balanced the jobs worse: docs/scaling.md.)
  */
 export function shardPairs<T extends CompareEntryLike>(pairs: readonly (readonly [T, T])[], work: (pair: readonly [T, T]) => number, shard: Shard): { pairs: [T, T][]; work: number } {
-  const { items, weight } = shardInRuns(localityOrder(pairs, (e) => e.slug), work, shard);
-  return { pairs: items, work: weight };
+  const { items, weight } = shardByWeight(pairs, work, shard);
+  return { pairs: localityOrder(items, (e) => e.slug), work: weight };
 }
 
 /** Computes shard `shard`'s compare pairs into the product cache (EVALBOARD_CACHE_DIR). */

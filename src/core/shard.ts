@@ -22,27 +22,3 @@ export function shardByWeight<T>(items: readonly T[], weightOf: (item: T) => num
   mine.sort((x, y) => x.order - y.order);
   return { items: mine.map((w) => w.item), weight: load[shard.index - 1]! };
 }
-
-/**
- * `items` cut into `shard.of` consecutive runs of about equal weight (an item goes to the run its
- * weight's midpoint falls in): for lists ordered so that neighbouring items share work, which each
- * job then keeps to itself. The same list gives every job the same cut. Returns shard
- * `shard.index`'s run and its weight.
- */
-export function shardInRuns<T>(items: readonly T[], weightOf: (item: T) => number, shard: Shard): { items: T[]; weight: number } {
-  const weights = items.map(weightOf);
-  const total = weights.reduce((s, w) => s + w, 0);
-  const mine: T[] = [];
-  let weight = 0;
-  let before = 0;
-  items.forEach((item, i) => {
-    const w = weights[i]!;
-    const run = total > 0 ? Math.min(shard.of - 1, Math.floor(((before + w / 2) / total) * shard.of)) : i % shard.of;
-    before += w;
-    if (run === shard.index - 1) {
-      mine.push(item);
-      weight += w;
-    }
-  });
-  return { items: mine, weight };
-}

@@ -2,6 +2,7 @@
 // keeps few entries live at a time and draws each entry's bootstrap side about once.
 import { describe, expect, it } from 'vitest';
 import { localityOrder, shardPairs } from '../../src/board/compare-prime';
+import { shardByWeight } from '../../src/core/shard';
 
 /** A chain of entries whose names say nothing of their place in it (as slugs say nothing of rank). */
 const names = ['kiwi', 'apple', 'zebra', 'mango', 'fig', 'quince', 'banana', 'yam', 'cherry', 'date', 'lime', 'olive'];
@@ -46,9 +47,14 @@ describe('localityOrder', () => {
     expect(liveBySlug).toBeGreaterThan(most);
   });
 
-  it('shardPairs cuts the ordered pairs into disjoint runs that cover them', () => {
-    const runs = [1, 2, 3].map((index) => shardPairs(chain, () => 1, { index, of: 3 }).pairs.map(key));
-    expect(runs.flat()).toEqual(localityOrder(chain, (e) => e.slug).map(key));
-    expect(runs.every((r) => r.length >= 3)).toBe(true);
+  it('shardPairs keeps the heaviest-first assignment and orders each job\'s pairs for locality', () => {
+    const work = (p: readonly [{ slug: string }, { slug: string }]) => p[0].slug.length + p[1].slug.length;
+    const jobs = [1, 2, 3].map((index) => shardPairs(chain, work, { index, of: 3 }));
+    jobs.forEach((job, i) => {
+      const assigned = shardByWeight(chain, work, { index: i + 1, of: 3 });
+      expect(job.pairs.map(key)).toEqual(localityOrder(assigned.items, (e) => e.slug).map(key));
+      expect(job.work).toBe(assigned.weight);
+    });
+    expect(jobs.flatMap((j) => j.pairs.map(key)).sort()).toEqual(chain.map(key).sort());
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shardByWeight, shardInRuns } from '../../src/core/shard';
+import { shardByWeight } from '../../src/core/shard';
 
 describe('shardByWeight: heaviest first, each to the lightest shard, ties to the lowest', () => {
   const items = ['e1', 'a5', 'c3', 'b4', 'd2'];
@@ -15,22 +15,5 @@ describe('shardByWeight: heaviest first, each to the lightest shard, ties to the
   });
   it('equal weights keep the list order: round robin from the first shard', () => {
     expect(shardByWeight(['p', 'q', 'r', 's'], () => 1, { index: 1, of: 2 }).items).toEqual(['p', 'r']);
-  });
-});
-
-describe('shardInRuns: consecutive runs of about equal weight', () => {
-  const weight = (s: string) => Number(s.slice(1));
-  it('cuts 2 2 2 2 4 4 into {2 2 2 2} and {4 4} at the weight midpoint', () => {
-    const items = ['a2', 'b2', 'c2', 'd2', 'e4', 'f4'];
-    expect(shardInRuns(items, weight, { index: 1, of: 2 })).toEqual({ items: ['a2', 'b2', 'c2', 'd2'], weight: 8 });
-    expect(shardInRuns(items, weight, { index: 2, of: 2 })).toEqual({ items: ['e4', 'f4'], weight: 8 });
-  });
-  it('the runs are disjoint, cover the list and keep its order', () => {
-    const items = Array.from({ length: 40 }, (_, i) => `x${(i * 7) % 11}`);
-    const runs = [1, 2, 3].map((index) => shardInRuns(items, weight, { index, of: 3 }).items);
-    expect(runs.flat()).toEqual(items);
-  });
-  it('weightless lists go round robin', () => {
-    expect(shardInRuns(['p', 'q', 'r', 's'], () => 0, { index: 1, of: 2 }).items).toEqual(['p', 'r']);
   });
 });
