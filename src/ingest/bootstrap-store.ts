@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { setBootstrapMemo, type BootstrapInput, type BootstrapResult } from '../core/stats/bootstrap';
+import { keepBootstrapSides } from '../core/stats/side-replicates';
 import { cacheRoot, codeVersion } from './score-cache';
 import { jsonlStore, type JsonlCodec } from './jsonl-store';
 
@@ -38,9 +39,11 @@ export function bootstrapKey(input: BootstrapInput): string {
 
 /**
  * Memoise this process's bootstrap results, and keep them in the build cache between builds
- * (not under EVALBOARD_NO_CACHE). Each caller gets its own copy of a result.
+ * (not under EVALBOARD_NO_CACHE). Each caller gets its own copy of a result. Also keeps each
+ * compare pair's bootstrap sides in memory for the entry's next pair (src/core/stats/side-replicates.ts).
  */
 export function persistBootstraps(): void {
+  keepBootstrapSides();
   const disk = process.env.EVALBOARD_NO_CACHE ? undefined : jsonlStore(join(cacheRoot(), 'bootstrap', `${codeVersion()}.jsonl`), codec);
   const memo = new Map<string, BootstrapResult>();
   setBootstrapMemo({

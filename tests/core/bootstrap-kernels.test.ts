@@ -4,9 +4,10 @@
 // order, the replicates sorted for the percentile interval. The plain form is written out below
 // from the definitions; every result field is compared with Object.is (so −0 and NaN count).
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { crossStratifiedBootstrap, pairedBootstrap, replicatesFor, setBootstrapMemo, stratifiedBootstrap, type BootstrapResult } from '../../src/core/stats/bootstrap';
 import { percentileInterval } from '../../src/core/stats/quantile';
+import { keepBootstrapSides } from '../../src/core/stats/side-replicates';
 import { pairedMeanDifference } from '../../src/core/stats/mean-interval';
 import { mulberry32, seedFrom } from '../../src/core/stats/rng';
 import type { GroupStat } from '../../src/core/stats/group-stat';
@@ -149,6 +150,8 @@ describe('bootstrap kernels are bit-identical to the plain bootstrap', () => {
     const side = fc.array(fc.constantFrom(0, -0, 1, 2, 0.5, NaN, Infinity), { minLength: 3, maxLength: 3 });
     const sides = fc.array(fc.tuple(side, side), { minLength: 2, maxLength: 4 });
     const pick = fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 12 });
+    keepBootstrapSides();
+    onTestFinished(() => keepBootstrapSides(false));
     fc.assert(
       fc.property(sides, pick, stat, replicates, (ss, picks, s, B) => {
         for (const [i, j] of picks) {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalPair, compareData, compareTablesHtml, parseCompareData, sharedUnits, type CompareData } from '../../src/core/compare';
 import { holmAdjust } from '../../src/core/stats/holm';
-import { sideMemoSize } from '../../src/core/stats/side-replicates';
+import { keepBootstrapSides, sideMemoSize } from '../../src/core/stats/side-replicates';
 
 const DEF = { id: 'acc', label: 'Accuracy', direction: 'higher' as const, format: { kind: 'fixed' as const, digits: 1 }, unit: '%' };
 
@@ -116,14 +116,24 @@ describe('compare verdicts', () => {
     const b = mv('b', (i) => (i * 5) % 13);
     const nudged = mv('b2', (i) => (i === 17 ? 0.25 : (i * 5) % 13)); // b with one value nudged
     const c = mv('c', (i) => (i % 3 === 0 ? null : i / 4));
-    const before = sideMemoSize().sides;
-    const rows = compareData([[a, b], [a, nudged], [a, c], [b, c], [nudged, c]]);
-    expect(rows.every((r) => r.replicates > 0 && Number.isFinite(r.lo))).toBe(true);
-    // Seeds named by the values would draw every pair afresh: 10 sides, not 4.
-    expect(sideMemoSize().sides - before).toBe(4);
-    // A pair's interval is its own: computed alone, the same numbers.
-    const interval = ({ diff, lo, hi, pBoot, replicates }: (typeof rows)[number]) => ({ diff, lo, hi, pBoot, replicates });
-    expect(interval(compareData([[a, nudged]])[0]!)).toEqual(interval(rows[1]!));
+    const pairs: [CompareData, CompareData][] = [[a, b], [a, nudged], [a, c], [b, c], [nudged, c]];
+    // Off until the build asks (the client page keeps nothing).
+    const fresh = compareData(pairs);
+    expect(sideMemoSize().sides).toBe(0);
+    keepBootstrapSides();
+    try {
+      const rows = compareData(pairs);
+      expect(rows.every((r) => r.replicates > 0 && Number.isFinite(r.lo))).toBe(true);
+      // Seeds named by the values would draw every pair afresh: 10 sides, not 4.
+      expect(sideMemoSize().sides).toBe(4);
+      // Reused sides give the numbers drawn afresh; and a pair's interval is its own: computed alone, the same.
+      expect(rows).toEqual(fresh);
+      const interval = ({ diff, lo, hi, pBoot, replicates }: (typeof rows)[number]) => ({ diff, lo, hi, pBoot, replicates });
+      expect(interval(compareData([[a, nudged]])[0]!)).toEqual(interval(rows[1]!));
+    } finally {
+      keepBootstrapSides(false);
+    }
+    expect(sideMemoSize().sides).toBe(0);
   });
 
   it('canonical pair order: code units, whatever was picked first', () => {

@@ -9,6 +9,7 @@ import { combine, groupSums } from '../../src/core/stats/group-stat';
 import { pairedMeanDifference } from '../../src/core/stats/mean-interval';
 import { percentileInterval, quantileSorted } from '../../src/core/stats/quantile';
 import { mulberry32, seedFrom } from '../../src/core/stats/rng';
+import { keepBootstrapSides, sideMemoSize } from '../../src/core/stats/side-replicates';
 import { intervalsOverlap, rankRows } from '../../src/core/stats/ties';
 
 describe('quantile', () => {
@@ -176,6 +177,25 @@ describe('bootstrap memo (the build installs it; src/ingest/bootstrap-store.ts)'
       setBootstrapMemo(undefined);
       process.env = saved;
       rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('the build also keeps compare sides: a second pair with the same side draws one side, not two', () => {
+    const saved = { ...process.env };
+    process.env.EVALBOARD_NO_CACHE = '1';
+    try {
+      const side = (k: number) => [Array.from({ length: 30 }, (_, i) => ((i * k) % 7) / 7)];
+      keepBootstrapSides(false); // as in the browser (an earlier test here installed the build's memo)
+      pairedBootstrap(side(2), side(3), 'pooled', { seedLabel: 'sides', replicates: 300 });
+      expect(sideMemoSize().sides).toBe(0);
+      persistBootstraps();
+      setBootstrapMemo(undefined); // the pair-level memo aside: only sides are kept
+      pairedBootstrap(side(2), side(3), 'pooled', { seedLabel: 'sides', replicates: 300 });
+      pairedBootstrap(side(2), side(5), 'pooled', { seedLabel: 'sides', replicates: 300 });
+      expect(sideMemoSize().sides).toBe(3);
+    } finally {
+      keepBootstrapSides(false);
+      process.env = saved;
     }
   });
 });

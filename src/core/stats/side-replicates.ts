@@ -10,7 +10,9 @@
  *
  * A side is looked up by (statistic, seed, B, group sizes) and reused only when every value
  * matches bit for bit: never trusted to a hash. The memo keeps at most `MAX_DOUBLES` numbers
- * (values and replicates: 96 MB), the least recently used sides leaving first.
+ * (values and replicates: 96 MB), the least recently used sides leaving first. It is off until
+ * `keepBootstrapSides()` (the build turns it on with its bootstrap memo): the client compare page
+ * computes a pair or two and should not hold memory for more.
  */
 import { stratifiedReplicates } from './bootstrap-kernels';
 import type { GroupStat } from './group-stat';
@@ -27,6 +29,13 @@ const buckets = new Map<string, Set<Side>>();
 /** Every kept side, least recently used first. */
 const order = new Set<Side>();
 let kept = 0;
+let keeping = false;
+
+/** Keep sides from now on in this process (`false`: stop, and forget every kept side). */
+export function keepBootstrapSides(on = true): void {
+  keeping = on;
+  if (!on) for (const side of order) forget(side);
+}
 
 const flat = (groups: readonly (readonly number[])[]): Float64Array => {
   const out = new Float64Array(groups.reduce((n, g) => n + g.length, 0));
@@ -55,6 +64,7 @@ function forget(side: Side): void {
 
 /** `stratifiedReplicates(groups, stat, seed, B)`, drawn once per distinct side. Do not modify the result. */
 export function sideReplicates(groups: readonly (readonly number[])[], stat: GroupStat, seed: number, B: number): Float64Array {
+  if (!keeping) return stratifiedReplicates(groups, stat, seed, B);
   const key = `${stat}|${seed >>> 0}|${B}|${groups.map((g) => g.length).join(',')}`;
   const values = flat(groups);
   for (const side of buckets.get(key) ?? []) {
