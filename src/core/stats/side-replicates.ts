@@ -4,8 +4,9 @@
  * A paired replicate is `combine(b) − combine(a)` over one set of drawn indices, and each
  * `combine` depends only on its own side's values and the draws, which depend only on the seed,
  * the group sizes and B. Compare seeds a pair from the units it shares (src/core/compare.ts), so
- * every pair on the same units draws the same indices, and an entry's side is drawn once per
- * process however many of its pairs a build computes. Subtracting the two sides' replicates is
+ * every pair on the same units draws the same indices, and an entry's side, while it is kept, is
+ * not drawn again for its next pair (at `--scale 1` the bound below keeps ≈ 43 entries' sides, so
+ * many are drawn again: docs/scaling.md). Subtracting the two sides' replicates is
  * bit-identical to drawing both sides in one loop (tests/core/bootstrap-kernels.test.ts).
  *
  * A side is looked up by (statistic, seed, B, group sizes) and reused only when every value
@@ -62,7 +63,7 @@ function forget(side: Side): void {
   kept -= doubles(side);
 }
 
-/** `stratifiedReplicates(groups, stat, seed, B)`, drawn once per distinct side. Do not modify the result. */
+/** `stratifiedReplicates(groups, stat, seed, B)`, reused while an identical side is kept. Do not modify the result. */
 export function sideReplicates(groups: readonly (readonly number[])[], stat: GroupStat, seed: number, B: number): Float64Array {
   if (!keeping) return stratifiedReplicates(groups, stat, seed, B);
   const key = `${stat}|${seed >>> 0}|${B}|${groups.map((g) => g.length).join(',')}`;
