@@ -98,13 +98,12 @@ function cellOf(s: RunSample, metricKeys: readonly CellMetric[]): ExplorerCell {
   const texts: { label: string; body: string }[] = [];
   if (s.raw !== null) texts.push({ label: 'Raw response', body: s.raw });
   if (s.submitted !== null) texts.push({ label: 'Submitted parse (not scored)', body: s.submitted });
-  return {
-    value: s.excluded ? null : finite(s.value),
-    outcome: s.excluded ? 'excluded' : s.success ? 'success' : 'failure',
-    answer: s.prediction,
-    metrics: Object.fromEntries(metricKeys.map((k) => [k.label, finite(s.m[k.key]!)])),
-    ...(texts.length > 0 ? { texts } : {}),
-  };
+  // Built property by property (no Object.fromEntries, no spread): one cell per sample and entry.
+  const metrics: Record<string, number | null> = {};
+  for (const k of metricKeys) metrics[k.label] = finite(s.m[k.key]!);
+  const cell: ExplorerCell = { value: s.excluded ? null : finite(s.value), outcome: s.excluded ? 'excluded' : s.success ? 'success' : 'failure', answer: s.prediction, metrics };
+  if (texts.length > 0) cell.texts = texts;
+  return cell;
 }
 
 const FIELDS = ['dataset', 'modality', 'slice', 'pixel size', 'image size', 'label group'];
