@@ -196,6 +196,25 @@ describe('bootstrap kernels are bit-identical to the plain bootstrap', () => {
     );
   });
 
+  // The groups above are small. The kernels compute a draw's index as (u · (n · 2⁻³²)) | 0 for
+  // floor((u / 2³²) · n): one group here has more samples than 16 bits count (u · n up to 2⁴⁹),
+  // another a size that is not a power of two, and B is the floor of 200 replicates.
+  it('large groups: a draw indexes exactly the sample the plain form draws', () => {
+    const rand = mulberry32(7);
+    const big = (n: number) => Array.from({ length: n }, (_, i) => (i % 97 === 0 ? NaN : rand() * 1e3 - 500));
+    const groups = [big(3), big(65_537), big(1_009)];
+    same(stratifiedBootstrap(groups, 'weighted-all', { seedLabel: 'large', replicates: 3 }), stratifiedRef(groups, 'weighted-all', 'large', 3));
+    const st = [groups[1]!.map((value, i) => ({ value, group: i % 3 }))];
+    same(crossStratifiedBootstrap(st, 3, 'pooled', { seedLabel: 'large', replicates: 3 }), crossRef(st, 3, 'pooled', 'large', 3));
+    const a = groups[1]!;
+    const b = a.map((v, i) => (Number.isFinite(v) ? v + (i % 5) : 1));
+    const got = pairedMeanDifference(a, b, 'large', 3);
+    const d = a.map((v, i) => b[i]! - v);
+    const draw = mulberry32(seedFrom('large'));
+    const reps = Array.from({ length: got.replicates }, () => d.map(() => d[Math.floor(draw() * d.length)]!).reduce((x, v) => x + v, 0) / d.length);
+    same({ ...got, level: 0.95 }, { estimate: got.estimate, ...intervalRef(reps, 0.95), replicates: got.replicates, level: 0.95, p: pRef(reps) });
+  });
+
   it('the percentile interval by selection equals the sorted one, ties, −0 and non-finite values included', () => {
     const values = fc.array(fc.oneof(value, fc.constantFrom(0, -0, 1, -1)), { maxLength: 60 });
     fc.assert(

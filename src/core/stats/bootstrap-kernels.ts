@@ -4,6 +4,10 @@
  * draw order): the same random stream in the same order, the same additions in the same order.
  *
  * - mulberry32 (./rng.ts) is inlined into each draw loop, its state a local: no call per draw.
+ *   Its state is kept as an int32 (`| 0`, the same 32 bits as the `>>> 0` of rng.ts; every later
+ *   step is bitwise). An index is `(u * (n · 2⁻³²)) | 0` for `Math.floor((u / 2³²) · n)`: n · 2⁻³²
+ *   and u / 2³² are exact, so both are one rounding of the same real u · n / 2³², and `| 0` is floor
+ *   on [0, n). About a third fewer cycles per draw than the division and `Math.floor`.
  * - Each group's values are copied once per bootstrap into a Float64Array with every non-finite
  *   value as 0 and a 0/1 finite mask beside it (none when the group is all finite), so a draw is
  *   an add without a branch. Adding +0 for a skipped value changes nothing: a running sum that
@@ -15,6 +19,9 @@
  * tests/core/bootstrap-kernels.test.ts holds these to the plain form.
  */
 import { combine, type GroupStat, type GroupSums } from './group-stat';
+
+/** 2⁻³²: a draw's index is `(u * n * 2⁻³²) | 0` for a uint32 `u` (see the top of this file). */
+const TWO_POW_M32 = 2.3283064365386963e-10;
 
 /** A group's values for drawing: non-finite ones as 0, and which were finite (undefined: all). */
 interface Drawable {
@@ -43,19 +50,20 @@ export function stratifiedReplicates(groups: readonly (readonly number[])[], sta
   const sums = sumsOf(k);
   for (let g = 0; g < k; g++) sums.n[g] = groups[g]!.length;
   const reps = new Float64Array(B);
-  let state = seed >>> 0;
+  let state = seed | 0;
   for (let r = 0; r < B; r++) {
     for (let g = 0; g < k; g++) {
       const { values, finite } = data[g]!;
       const n = values.length;
+      const scale = n * TWO_POW_M32;
       let s = 0;
       let f = 0;
       for (let j = 0; j < n; j++) {
-        state = (state + 0x6d2b79f5) >>> 0;
+        state = (state + 0x6d2b79f5) | 0;
         let t = state;
         t = Math.imul(t ^ (t >>> 15), t | 1);
         t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        const i = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+        const i = (((t ^ (t >>> 14)) >>> 0) * scale) | 0;
         s += values[i]!;
         if (finite) f += finite[i]!;
       }
@@ -71,15 +79,16 @@ export function stratifiedReplicates(groups: readonly (readonly number[])[], sta
 export function meanReplicates(d: Float64Array, seed: number, B: number): Float64Array {
   const n = d.length;
   const reps = new Float64Array(B);
-  let state = seed >>> 0;
+  const scale = n * TWO_POW_M32;
+  let state = seed | 0;
   for (let r = 0; r < B; r++) {
     let s = 0;
     for (let j = 0; j < n; j++) {
-      state = (state + 0x6d2b79f5) >>> 0;
+      state = (state + 0x6d2b79f5) | 0;
       let t = state;
       t = Math.imul(t ^ (t >>> 15), t | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      s += d[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)]!;
+      s += d[(((t ^ (t >>> 14)) >>> 0) * scale) | 0]!;
     }
     reps[r] = s / n;
   }
@@ -99,19 +108,20 @@ export function crossReplicates(strata: readonly (readonly { value: number; grou
   const data: DrawableStratum[] = strata.map((s) => ({ ...drawable(s.map((x) => x.value)), group: Int32Array.from(s, (x) => x.group) }));
   const sums = sumsOf(groupCount);
   const reps = new Float64Array(B);
-  let state = seed >>> 0;
+  let state = seed | 0;
   for (let r = 0; r < B; r++) {
     sums.sum.fill(0);
     sums.finite.fill(0);
     sums.n.fill(0);
     for (const { values, finite, group } of data) {
       const n = values.length;
+      const scale = n * TWO_POW_M32;
       for (let j = 0; j < n; j++) {
-        state = (state + 0x6d2b79f5) >>> 0;
+        state = (state + 0x6d2b79f5) | 0;
         let t = state;
         t = Math.imul(t ^ (t >>> 15), t | 1);
         t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        const i = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+        const i = (((t ^ (t >>> 14)) >>> 0) * scale) | 0;
         const g = group[i]!;
         sums.n[g]!++;
         sums.sum[g]! += values[i]!;
