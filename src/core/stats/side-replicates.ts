@@ -5,8 +5,8 @@
  * `combine` depends only on its own side's values and the draws, which depend only on the seed,
  * the group sizes and B. Compare seeds a pair from the units it shares (src/core/compare.ts), so
  * every pair on the same units draws the same indices, and an entry's side, while it is kept, is
- * not drawn again for its next pair (at `--scale 1` the bound below keeps ≈ 43 entries' sides, so
- * many are drawn again: docs/scaling.md). Subtracting the two sides' replicates is
+ * not drawn again for its next pair (at `--scale 1` a pairs lane finds 64 % of the values it asks
+ * for in kept sides, as many as an unbounded memo finds: docs/scaling.md). Subtracting the two sides' replicates is
  * bit-identical to drawing both sides in one loop (tests/core/bootstrap-kernels.test.ts).
  *
  * A side is looked up by (statistic, seed, B, group sizes) and reused only when every value
