@@ -197,8 +197,8 @@ describe('bootstrap kernels are bit-identical to the plain bootstrap', () => {
   });
 
   // The groups above are small. The kernels compute a draw's index as (u · (n · 2⁻³²)) | 0 for
-  // floor((u / 2³²) · n): one group here has more samples than 16 bits count (u · n up to 2⁴⁹),
-  // another a size that is not a power of two, and B is the floor of 200 replicates.
+  // floor((u / 2³²) · n): one group here has more samples than 16 bits count (u · n up to 2⁴⁸),
+  // another a size that is not a power of two; B is 200, `replicatesFor`'s floor.
   it('large groups: a draw indexes exactly the sample the plain form draws', () => {
     const rand = mulberry32(7);
     const big = (n: number) => Array.from({ length: n }, (_, i) => (i % 97 === 0 ? NaN : rand() * 1e3 - 500));
