@@ -1,10 +1,15 @@
 // The fast bootstrap kernels (src/core/stats/bootstrap-kernels.ts, inlined PRNG, one-pass draws,
-// typed arrays, selection for the quantiles) give bit for bit what the plain form gives: every
+// typed arrays, selection for the quantiles; and the WebAssembly draw loops of
+// src/core/stats/bootstrap-draws.ts, each suite run once with each) give bit for bit what the plain form gives: every
 // replicate's indices drawn with mulberry32 group by group, the drawn finite values summed in draw
 // order, the replicates sorted for the percentile interval. The plain form is written out below
 // from the definitions; every result field is compared with Object.is (so −0 and NaN count).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { BOOTSTRAP_DRAWS_WASM, MAX_GROUP, drawKernel, setDrawMode, type DrawMode } from '../../src/core/stats/bootstrap-draws';
+import { crossReplicates } from '../../src/core/stats/bootstrap-kernels';
 import { crossStratifiedBootstrap, pairedBootstrap, replicatesFor, setBootstrapMemo, stratifiedBootstrap, type BootstrapResult } from '../../src/core/stats/bootstrap';
 import { percentileInterval } from '../../src/core/stats/quantile';
 import { keepBootstrapSides } from '../../src/core/stats/side-replicates';
@@ -123,7 +128,10 @@ const group = fc.array(value, { maxLength: 9 });
 const replicates = fc.integer({ min: 1, max: 260 });
 const label = fc.string({ maxLength: 6 });
 
-describe('bootstrap kernels are bit-identical to the plain bootstrap', () => {
+describe.each<DrawMode>(['js', 'wasm'])('bootstrap kernels are bit-identical to the plain bootstrap (draws: %s)', (mode) => {
+  beforeAll(() => setDrawMode(mode));
+  afterAll(() => setDrawMode('auto'));
+
   it('stratified', () => {
     fc.assert(
       fc.property(fc.array(group, { maxLength: 4 }), stat, label, replicates, (groups, s, seed, B) => {
@@ -225,5 +233,38 @@ describe('bootstrap kernels are bit-identical to the plain bootstrap', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the bootstrap draw kernel', () => {
+  afterAll(() => setDrawMode('auto'));
+
+  it('is the compiled form of its source (src/core/wasm/bootstrap-draws.wat, compiled by wabt)', async () => {
+    const wabt = await (await import('wabt')).default();
+    const source = readFileSync(join(import.meta.dirname, '../../src/core/wasm/bootstrap-draws.wat'), 'utf8');
+    const module = wabt.parseWat('bootstrap-draws.wat', source, { simd: true });
+    expect(Buffer.from(module.toBinary({}).buffer).toString('base64')).toBe(BOOTSTRAP_DRAWS_WASM);
+    module.destroy();
+  });
+
+  it('loads here, draws large bootstraps by default and small ones in JavaScript, and never a group past 2²¹ values', () => {
+    setDrawMode('auto');
+    expect(drawKernel(1_000_000, 1_000)).toBeDefined();
+    expect(drawKernel(100, 10)).toBeUndefined();
+    expect(drawKernel(1e9, MAX_GROUP + 1)).toBeUndefined();
+    setDrawMode('wasm');
+    expect(drawKernel(1, 1)).toBeDefined();
+    expect(drawKernel(1e9, MAX_GROUP + 1)).toBeUndefined();
+    setDrawMode('js');
+    expect(drawKernel(1e9, 1_000)).toBeUndefined();
+  });
+
+  it('leaves a sample whose group is outside the groups to the JavaScript loop (the kernel would index past its sums)', () => {
+    const strata = [[{ value: 1, group: 0 }, { value: 2, group: 3 }, { value: 4, group: -1 }, { value: 8, group: 1 }]];
+    setDrawMode('js');
+    const want = crossReplicates(strata, 2, 'pooled', 11, 50);
+    setDrawMode('wasm');
+    const got = crossReplicates(strata, 2, 'pooled', 11, 50);
+    expect(Buffer.from(got.buffer).equals(Buffer.from(want.buffer))).toBe(true);
   });
 });

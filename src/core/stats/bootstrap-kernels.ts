@@ -16,9 +16,24 @@
  *   into one Float64Array. A paired bootstrap draws each side with `stratifiedReplicates` from
  *   the same seed (./side-replicates.ts), so both sides see the same indices.
  *
- * tests/core/bootstrap-kernels.test.ts holds these to the plain form.
+ * - Large bootstraps are drawn by a WebAssembly kernel instead (./bootstrap-draws.ts): the same
+ *   draws and additions, four indices at a time.
+ *
+ * tests/core/bootstrap-kernels.test.ts holds both to the plain form.
  */
 import { combine, type GroupStat, type GroupSums } from './group-stat';
+import { crossByKernel, drawKernel, meanByKernel, stratifiedByKernel } from './bootstrap-draws';
+
+/** The number of values of all groups and of the largest. */
+function sizes(groups: readonly { length: number }[]): { total: number; largest: number } {
+  let total = 0;
+  let largest = 0;
+  for (const g of groups) {
+    total += g.length;
+    if (g.length > largest) largest = g.length;
+  }
+  return { total, largest };
+}
 
 /** 2⁻³²: a draw's index is `(u * n * 2⁻³²) | 0` for a uint32 `u` (see the top of this file). */
 const TWO_POW_M32 = 2.3283064365386963e-10;
@@ -45,6 +60,12 @@ const sumsOf = (k: number): GroupSums => ({ sum: new Float64Array(k), finite: ne
 
 /** `B` replicates of `combine(stat)` over the groups redrawn with replacement, each group's size fixed. */
 export function stratifiedReplicates(groups: readonly (readonly number[])[], stat: GroupStat, seed: number, B: number): Float64Array {
+  const { total, largest } = sizes(groups);
+  const k = drawKernel(B * total, largest);
+  return k ? stratifiedByKernel(k, groups, stat, seed, B) : stratifiedJs(groups, stat, seed, B);
+}
+
+function stratifiedJs(groups: readonly (readonly number[])[], stat: GroupStat, seed: number, B: number): Float64Array {
   const k = groups.length;
   const data = groups.map(drawable);
   const sums = sumsOf(k);
@@ -77,6 +98,11 @@ export function stratifiedReplicates(groups: readonly (readonly number[])[], sta
 
 /** `B` replicates of the mean of `d` redrawn with replacement (every value summed, non-finite ones too). */
 export function meanReplicates(d: Float64Array, seed: number, B: number): Float64Array {
+  const k = drawKernel(B * d.length, d.length);
+  return k ? meanByKernel(k, d, seed, B) : meanJs(d, seed, B);
+}
+
+function meanJs(d: Float64Array, seed: number, B: number): Float64Array {
   const n = d.length;
   const reps = new Float64Array(B);
   const scale = n * TWO_POW_M32;
@@ -105,6 +131,12 @@ interface DrawableStratum extends Drawable {
  * stratum (its size fixed; each drawn sample counts in its own group).
  */
 export function crossReplicates(strata: readonly (readonly { value: number; group: number }[])[], groupCount: number, stat: GroupStat, seed: number, B: number): Float64Array {
+  const { total, largest } = sizes(strata);
+  const k = drawKernel(B * total, largest);
+  return (k && crossByKernel(k, strata, groupCount, stat, seed, B)) ?? crossJs(strata, groupCount, stat, seed, B);
+}
+
+function crossJs(strata: readonly (readonly { value: number; group: number }[])[], groupCount: number, stat: GroupStat, seed: number, B: number): Float64Array {
   const data: DrawableStratum[] = strata.map((s) => ({ ...drawable(s.map((x) => x.value)), group: Int32Array.from(s, (x) => x.group) }));
   const sums = sumsOf(groupCount);
   const reps = new Float64Array(B);
