@@ -247,16 +247,20 @@ describe('the bootstrap draw kernel', () => {
     module.destroy();
   });
 
-  it('loads here, draws large bootstraps by default and small ones in JavaScript, and never a group past 2²¹ values', () => {
+  it('loads here; by default draws large bootstraps of groups that are not tiny, and never a group past 2²¹ values', () => {
+    const shape = (total: number, groups: number, largest: number, replicates: number) => ({ total, groups, largest, replicates });
     setDrawMode('auto');
-    expect(drawKernel(1_000_000, 1_000)).toBeDefined();
-    expect(drawKernel(100, 10)).toBeUndefined();
-    expect(drawKernel(1e9, MAX_GROUP + 1)).toBeUndefined();
+    expect(drawKernel(shape(1_000, 1, 1_000, 1_000))).toBeDefined();
+    expect(drawKernel(shape(66_000, 66, 1_000, 300))).toBeDefined();
+    expect(drawKernel(shape(10, 1, 10, 10))).toBeUndefined(); // too few draws to pay for the layout
+    expect(drawKernel(shape(180, 60, 3, 2_000))).toBeUndefined(); // 60 groups of 3: slower in the kernel
+    expect(drawKernel(shape(MAX_GROUP + 1, 1, MAX_GROUP + 1, 200))).toBeUndefined();
     setDrawMode('wasm');
-    expect(drawKernel(1, 1)).toBeDefined();
-    expect(drawKernel(1e9, MAX_GROUP + 1)).toBeUndefined();
+    expect(drawKernel(shape(1, 1, 1, 1))).toBeDefined();
+    expect(drawKernel(shape(180, 60, 3, 2_000))).toBeDefined();
+    expect(drawKernel(shape(MAX_GROUP + 1, 1, MAX_GROUP + 1, 200))).toBeUndefined();
     setDrawMode('js');
-    expect(drawKernel(1e9, 1_000)).toBeUndefined();
+    expect(drawKernel(shape(1_000, 1, 1_000, 1_000))).toBeUndefined();
   });
 
   it('leaves a sample whose group is outside the groups to the JavaScript loop (the kernel would index past its sums)', () => {

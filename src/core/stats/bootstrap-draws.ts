@@ -7,8 +7,10 @@
  * Each call lays its inputs out from the start of the kernel's memory (growing it when needed):
  * the group table, the outputs, the values (non-finite ones as 0), the 0/1 finite flags of the
  * groups that need them. Used only for groups of at most 2²¹ values (the kernel's index is exact
- * there) and, by default, for bootstraps of at least `MIN_DRAWS` draws (below that, laying out
- * costs more than it saves). Where WebAssembly SIMD is missing (a `--jitless` Node, a page
+ * there) and, by default, for bootstraps of at least `MIN_DRAWS` draws whose groups hold at least
+ * `MIN_MEAN_GROUP` values on average: below that, laying out costs more than it saves, and each
+ * group's few draws cost more in the kernel than in the JavaScript loop (a microbenchmark here:
+ * groups of 2–3 values slower by up to 1.5×, of 5 about even, of 20 and more ≈ 2× faster). Where WebAssembly SIMD is missing (a `--jitless` Node, a page
  * whose Content-Security-Policy forbids WebAssembly) the JavaScript loops draw.
  */
 import { combine, type GroupStat, type GroupSums } from './group-stat';
@@ -27,6 +29,7 @@ export interface DrawKernel {
 /** The largest group the kernel draws from: u · n < 2⁵³ for every uint32 u. */
 export const MAX_GROUP = 1 << 21;
 const MIN_DRAWS = 1 << 12;
+const MIN_MEAN_GROUP = 8;
 const PAGE = 1 << 16;
 
 let kernel: DrawKernel | null | undefined;
@@ -49,9 +52,18 @@ export function setDrawMode(m: DrawMode): void {
   mode = m;
 }
 
-/** The kernel for a bootstrap of `draws` draws whose largest group has `maxGroup` values, or undefined for the JavaScript loops. */
-export function drawKernel(draws: number, maxGroup: number): DrawKernel | undefined {
-  if (mode === 'js' || maxGroup > MAX_GROUP || (mode === 'auto' && draws < MIN_DRAWS)) return undefined;
+/** A bootstrap's size: `replicates` times its `total` values, in `groups` groups (or strata), the largest of `largest` values. */
+export interface DrawShape {
+  total: number;
+  groups: number;
+  largest: number;
+  replicates: number;
+}
+
+/** The kernel for a bootstrap of this shape, or undefined for the JavaScript loops. */
+export function drawKernel({ total, groups, largest, replicates }: DrawShape): DrawKernel | undefined {
+  if (mode === 'js' || largest > MAX_GROUP) return undefined;
+  if (mode === 'auto' && (total * replicates < MIN_DRAWS || total < MIN_MEAN_GROUP * groups)) return undefined;
   const k = load();
   if (!k && mode === 'wasm') throw new Error('the bootstrap draw kernel did not load (no WebAssembly SIMD here)');
   return k ?? undefined;

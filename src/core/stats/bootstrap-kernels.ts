@@ -22,17 +22,17 @@
  * tests/core/bootstrap-kernels.test.ts holds both to the plain form.
  */
 import { combine, type GroupStat, type GroupSums } from './group-stat';
-import { crossByKernel, drawKernel, meanByKernel, stratifiedByKernel } from './bootstrap-draws';
+import { crossByKernel, drawKernel, meanByKernel, stratifiedByKernel, type DrawShape } from './bootstrap-draws';
 
-/** The number of values of all groups and of the largest. */
-function sizes(groups: readonly { length: number }[]): { total: number; largest: number } {
+/** The shape of a bootstrap of `replicates` over `groups` (what `drawKernel` decides by). */
+function shapeOf(groups: readonly { length: number }[], replicates: number): DrawShape {
   let total = 0;
   let largest = 0;
   for (const g of groups) {
     total += g.length;
     if (g.length > largest) largest = g.length;
   }
-  return { total, largest };
+  return { total, groups: groups.length, largest, replicates };
 }
 
 /** 2⁻³²: a draw's index is `(u * n * 2⁻³²) | 0` for a uint32 `u` (see the top of this file). */
@@ -60,8 +60,7 @@ const sumsOf = (k: number): GroupSums => ({ sum: new Float64Array(k), finite: ne
 
 /** `B` replicates of `combine(stat)` over the groups redrawn with replacement, each group's size fixed. */
 export function stratifiedReplicates(groups: readonly (readonly number[])[], stat: GroupStat, seed: number, B: number): Float64Array {
-  const { total, largest } = sizes(groups);
-  const k = drawKernel(B * total, largest);
+  const k = drawKernel(shapeOf(groups, B));
   return k ? stratifiedByKernel(k, groups, stat, seed, B) : stratifiedJs(groups, stat, seed, B);
 }
 
@@ -98,7 +97,7 @@ function stratifiedJs(groups: readonly (readonly number[])[], stat: GroupStat, s
 
 /** `B` replicates of the mean of `d` redrawn with replacement (every value summed, non-finite ones too). */
 export function meanReplicates(d: Float64Array, seed: number, B: number): Float64Array {
-  const k = drawKernel(B * d.length, d.length);
+  const k = drawKernel({ total: d.length, groups: 1, largest: d.length, replicates: B });
   return k ? meanByKernel(k, d, seed, B) : meanJs(d, seed, B);
 }
 
@@ -131,8 +130,7 @@ interface DrawableStratum extends Drawable {
  * stratum (its size fixed; each drawn sample counts in its own group).
  */
 export function crossReplicates(strata: readonly (readonly { value: number; group: number }[])[], groupCount: number, stat: GroupStat, seed: number, B: number): Float64Array {
-  const { total, largest } = sizes(strata);
-  const k = drawKernel(B * total, largest);
+  const k = drawKernel(shapeOf(strata, B));
   return (k && crossByKernel(k, strata, groupCount, stat, seed, B)) ?? crossJs(strata, groupCount, stat, seed, B);
 }
 
