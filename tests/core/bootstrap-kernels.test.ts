@@ -4,8 +4,6 @@
 // replicate's indices drawn with mulberry32 group by group, the drawn finite values summed in draw
 // order, the replicates sorted for the percentile interval. The plain form is written out below
 // from the definitions; every result field is compared with Object.is (so −0 and NaN count).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BOOTSTRAP_DRAWS_WASM, MAX_GROUP, drawKernel, setDrawMode, type DrawMode } from '../../src/core/stats/bootstrap-draws';
@@ -16,6 +14,7 @@ import { keepBootstrapSides } from '../../src/core/stats/side-replicates';
 import { pairedMeanDifference } from '../../src/core/stats/mean-interval';
 import { mulberry32, seedFrom } from '../../src/core/stats/rng';
 import type { GroupStat } from '../../src/core/stats/group-stat';
+import { compiledWat } from '../helpers/wasm-source';
 
 setBootstrapMemo(undefined);
 
@@ -240,11 +239,7 @@ describe('the bootstrap draw kernel', () => {
   afterAll(() => setDrawMode('auto'));
 
   it('is the compiled form of its source (src/core/wasm/bootstrap-draws.wat, compiled by wabt)', async () => {
-    const wabt = await (await import('wabt')).default();
-    const source = readFileSync(join(import.meta.dirname, '../../src/core/wasm/bootstrap-draws.wat'), 'utf8');
-    const module = wabt.parseWat('bootstrap-draws.wat', source, { simd: true });
-    expect(Buffer.from(module.toBinary({}).buffer).toString('base64')).toBe(BOOTSTRAP_DRAWS_WASM);
-    module.destroy();
+    expect(await compiledWat('bootstrap-draws.wat')).toBe(BOOTSTRAP_DRAWS_WASM);
   });
 
   it('loads here; by default draws large bootstraps of groups that are not tiny, and never a group past 2²¹ values', () => {

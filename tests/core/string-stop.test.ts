@@ -1,16 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STRING_STOP_WASM, arenaLineBuffer, stringStop, stringStopJs } from '../../src/core/string-stop';
+import { compiledWat } from '../helpers/wasm-source';
 
 describe('the string-stop SIMD kernel', () => {
   it('is the compiled form of its source (src/core/wasm/string-stop.wat, compiled by wabt)', async () => {
-    const wabt = await (await import('wabt')).default();
-    const source = readFileSync(join(import.meta.dirname, '../../src/core/wasm/string-stop.wat'), 'utf8');
-    const module = wabt.parseWat('string-stop.wat', source, { simd: true });
-    expect(Buffer.from(module.toBinary({}).buffer).toString('base64')).toBe(STRING_STOP_WASM);
-    module.destroy();
+    expect(await compiledWat('string-stop.wat')).toBe(STRING_STOP_WASM);
   });
 
   it('loads here (the reader falls back to a JavaScript loop without it, much slower)', () => {
