@@ -10,8 +10,9 @@
  * there) and, by default, for bootstraps of at least `MIN_DRAWS` draws whose groups hold at least
  * `MIN_MEAN_GROUP` values on average: below that, laying out costs more than it saves, and each
  * group's few draws cost more in the kernel than in the JavaScript loop (a microbenchmark here:
- * groups of 2–3 values slower by up to 1.5×, of 5 about even, of 20 and more ≈ 2× faster). Where WebAssembly SIMD is missing (a `--jitless` Node, a page
- * whose Content-Security-Policy forbids WebAssembly) the JavaScript loops draw.
+ * groups of 2–3 values slower by up to 1.5×, of 5 about even, of 20 and more ≈ 2× faster).
+ * Where WebAssembly SIMD is missing (a `--jitless` Node, a page whose Content-Security-Policy
+ * forbids WebAssembly) the JavaScript loops draw.
  */
 import { combine, type GroupStat, type GroupSums } from './group-stat';
 
