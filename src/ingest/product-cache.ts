@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { claimedEntry } from './cache-claim';
 import { ensureCacheRoot } from './cache-root';
 import { noteCacheUse } from './cache-use';
 import { CODE_DIRS, cacheKey, cacheRoot, codeVersionOf } from './score-cache';
@@ -121,38 +122,46 @@ async function keyedProducts<M>(kind: string, key: string, label: string, comput
   const metaFile = join(at, 'meta.json');
   noteCacheUse(at);
   let broken = false;
-  if (existsSync(metaFile)) {
+  const look = (): ProductStore<M> | undefined => {
+    if (!existsSync(metaFile)) return undefined;
     try {
       const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as M;
       count(kind, 'hit', label);
       return store(meta);
     } catch {
       broken = true; // a broken entry is recomputed
+      return undefined;
     }
-  }
-  count(kind, 'miss', label);
-  // An entry is written whole in a temp folder and renamed into place, never changed in place: the
-  // site's files are hard links to these, so a rewrite must make new inodes (a published file
-  // never changes under a built site, and a site never changes a cache entry).
-  const tmp = `${at}.${process.pid}.tmp`;
-  try {
-    ensureCacheRoot();
-    rmSync(tmp, { recursive: true, force: true });
-    mkdirSync(tmp, { recursive: true });
-  } catch {
-    return inMemory(compute); // a read-only checkout still builds
-  }
-  const meta = await compute((name, body) => writeFileSync(join(tmp, fileName(name)), body));
-  writeFileSync(join(tmp, 'meta.json'), JSON.stringify(meta));
-  if (broken || !existsSync(metaFile)) rmSync(at, { recursive: true, force: true }); // a broken or half-removed entry
-  try {
-    renameSync(tmp, at);
-  } catch (err) {
-    // Another process (a lane of a cold build, scripts/lib/prime-lanes.ts) put the entry in place
-    // meanwhile: the key is the content and the code, so its bytes are these. Theirs stays, since
-    // a site may already link to its files.
-    if (!existsSync(metaFile)) throw err;
-    rmSync(tmp, { recursive: true, force: true });
-  }
-  return store(meta);
+  };
+  return claimedEntry({
+    at,
+    look,
+    compute: async () => {
+      count(kind, 'miss', label);
+      // An entry is written whole in a temp folder and renamed into place, never changed in place: the
+      // site's files are hard links to these, so a rewrite must make new inodes (a published file
+      // never changes under a built site, and a site never changes a cache entry).
+      const tmp = `${at}.${process.pid}.tmp`;
+      try {
+        ensureCacheRoot();
+        rmSync(tmp, { recursive: true, force: true });
+        mkdirSync(tmp, { recursive: true });
+      } catch {
+        return inMemory(compute); // a read-only checkout still builds
+      }
+      const meta = await compute((name, body) => writeFileSync(join(tmp, fileName(name)), body));
+      writeFileSync(join(tmp, 'meta.json'), JSON.stringify(meta));
+      if (broken || !existsSync(metaFile)) rmSync(at, { recursive: true, force: true }); // a broken or half-removed entry
+      try {
+        renameSync(tmp, at);
+      } catch (err) {
+        // Another process put the entry in place meanwhile (one that did not see our claim: a
+        // claims folder it could not write): the key is the content and the code, so its bytes
+        // are these. Theirs stays, since a site may already link to its files.
+        if (!existsSync(metaFile)) throw err;
+        rmSync(tmp, { recursive: true, force: true });
+      }
+      return store(meta);
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { memoForBuild } from './build-memo';
+import { claimedEntry } from './cache-claim';
 import { cacheRoot, ensureCacheRoot } from './cache-root';
 import { noteCacheUse } from './cache-use';
 import { fileFacts } from './file-facts';
@@ -137,11 +138,16 @@ export async function cachedAsync<T>(benchmark: string, dir: string, compute: ()
   if (process.env.EVALBOARD_NO_CACHE) return compute();
   const file = cacheFile(benchmark, dir, opts);
   noteCacheUse(file);
-  const hit = readCached<T>(file);
-  if (hit) return hit.value;
-  const value = await compute();
-  writeCached(file, value);
-  return value;
+  const found = await claimedEntry({
+    at: file,
+    look: () => readCached<T>(file),
+    compute: async () => {
+      const value = await compute();
+      writeCached(file, value);
+      return { value };
+    },
+  });
+  return found.value;
 }
 
 function writeCached(file: string, value: unknown): void {

@@ -16,6 +16,7 @@ import type { BenchmarkCheck } from '../../core/benchmark';
 import { SUBMISSION_BENCHMARKS, findBenchmark } from '../../registry/benchmarks';
 import { modelsRootFor, readModelRegistry } from '../models/registry';
 import { referencesRootFor } from '../references';
+import { withClaim } from '../cache-claim';
 import { cacheEnabled, cachedAsync, treeHash } from '../score-cache';
 import { checkFolderSafety } from './safety';
 import { listSubmissionDirs } from './read';
@@ -61,7 +62,11 @@ export async function validateTree(resultsRoot: string, opts: TreeOptions = {}):
     let digest: Promise<string | undefined> | undefined;
     const model = checkModelOf(submissionFileOf(abs, safety)?.submission, registry);
     try {
-      await support.folderPass(abs, { resultsRoot, gate: () => ((digest = cachedDigest(benchmark, abs)), digest.then(() => check(benchmark, abs, model))) });
+      // One pass per folder at a time across processes (an incremental build's lane beside astro):
+      // the second finds the first's products cached instead of scoring the folder again.
+      await withClaim(`folder-pass\0${benchmark}\0${abs}`, () =>
+        support.folderPass!(abs, { resultsRoot, gate: () => ((digest = cachedDigest(benchmark, abs)), digest.then(() => check(benchmark, abs, model))) }),
+      );
     } catch {
       // A check that throws is reported by validate's own call of it.
     }
