@@ -1,4 +1,4 @@
-// npm run bench:build [-- --models 200] [--scale N] [--split SHARDS] [--profile DIR]
+// npm run bench:build [-- --models 200] [--scale N] [--split SHARDS] [--beside-ab] [--again] [--profile DIR]
 // Full-build benchmark: writes a synthetic corpus of --models entries across every benchmark under
 // bench-data/build-<scale>/ (MedVision open-weight runs at 1000·N samples per subtask and pilot runs
 // at 100·N, on 66 subtasks — the 11 demo subtasks and 5 synthetic copies of each, ≈ 9 M samples at
@@ -7,7 +7,7 @@
 // pagefind, with an empty score cache), adds one MedVision submission and builds again (the cache
 // warm), builds once more with nothing changed, and prints one line per figure: full and incremental build seconds, peak RSS of the build
 // process, pages, dist size and the five slowest pages. Prints figures; never fails on them.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, createWriteStream, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
@@ -24,7 +24,7 @@ import { writeDemoSubmission } from '../src/ingest/demo-files';
 import { writeReference } from '../src/ingest/references';
 import { hashSeed, mulberry32 } from '../src/core/prng';
 import { astroBuildArgv, pagefindArgs } from './lib/astro-build';
-import { buildLanes, cores, planPrime, primeInLanes, probeMisses } from './lib/prime-lanes';
+import { buildLanes, cores, planPrime, primeBeside, primeInLanes, probeMisses, type PrimePlan } from './lib/prime-lanes';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,6 +41,14 @@ const SCALE = Number(arg('scale') ?? 1);
  * pairs shard plus the site job.
  */
 const SPLIT = arg('split') === undefined ? undefined : Number(arg('split'));
+/**
+ * --beside-ab: the incremental build twice, each from the full build's cache (the second from a
+ * hard-linked copy of it): first without the process beside astro (`EVALBOARD_BUILD_BESIDE=0`),
+ * then as `npm run build` runs it.
+ */
+const BESIDE_AB = process.argv.includes('--beside-ab');
+/** --again: no full build; the incremental build once more from the cache the last run left, adding a submission no run added before. */
+const AGAIN = process.argv.includes('--again');
 /** --profile DIR: a V8 CPU profile of each astro build process (full-*.cpuprofile, incremental-*.cpuprofile). */
 const PROFILE = arg('profile');
 const ROOT = join(import.meta.dirname, '..');
@@ -139,6 +147,10 @@ interface BuildFigures {
   /** The lanes' RSS summed at each sample, at its largest (MB). */
   primeRssTogetherMb: number;
   primeNote: string;
+  /** CPU seconds of the process beside astro (`primeBeside`), and what it did (empty when none ran). */
+  besideCpu: number;
+  besideNote: string;
+  /** The astro build's wall, and the process beside it until it ended. */
   astro: number;
   /** CPU seconds (user + system) of the astro process: comparable across machine loads, unlike wall. */
   astroCpu: number;
@@ -158,13 +170,25 @@ const cpuOf = (report: string) => Number(/User time \(seconds\): ([\d.]+)/.exec(
 async function build(label: string, cache = CACHE, extraEnv: Record<string, string> = {}): Promise<BuildFigures> {
   rmSync(OUT, { recursive: true, force: true });
   const env = { ...corpusEnv(), EVALBOARD_CACHE_DIR: cache, ...extraEnv };
-  const primed = await primeFigures(env);
+  const { plan, ...primed } = await primeFigures(env);
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: astro's entry script is run under node with the flags.
   const [node, args] = astroBuildArgv(ROOT, OUT, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${label}.cpuprofile`] : []);
   const hasTime = existsSync('/usr/bin/time');
+  // What `npm run build` runs beside astro (an incremental build's new folder and pairs), timed
+  // like the lanes; waited for rather than stopped, so the figures count it whole.
+  const beside = plan && plan.beside.length > 0 ? primeBeside({ root: ROOT, env, plan, command: timed }) : undefined;
+  const together = beside ? concurrentRss(['prime-cache.mjs', 'astro.js']) : undefined;
   const t0 = performance.now();
-  const r = spawnSync(hasTime ? '/usr/bin/time' : node, hasTime ? ['-v', node, ...args] : args, { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = await spawnCollect(hasTime ? '/usr/bin/time' : node, hasTime ? ['-v', node, ...args] : args, { cwd: ROOT, env });
+  const astroEnd = performance.now();
+  const besideRuns = beside ? await beside.done : [];
   const astroS = (performance.now() - t0) / 1000;
+  const besideFigures = beside
+    ? {
+        besideCpu: besideRuns.reduce((n, b) => n + cpuOf(b.stderr), 0),
+        besideNote: `${besideRuns.map((b) => `prime-cache ${b.args.join(' ')} ${b.wallS.toFixed(1)} s, ${cpuOf(b.stderr).toFixed(1)} s cpu${b.status === 0 ? '' : ` (${b.signal ?? `exit ${b.status}`})`}`).join(', then ')}; it ended ${((performance.now() - astroEnd) / 1000).toFixed(1)} s after astro (counted in astro's wall); astro and it held at most ${together!.stop().toFixed(0)} MB together, sampled every 0.2 s`,
+      }
+    : { besideCpu: 0, besideNote: '' };
   if (r.status !== 0) {
     console.error(r.stdout.slice(-3000), r.stderr.slice(-3000));
     throw new Error(`astro build failed (${r.status ?? r.signal})`);
@@ -180,14 +204,31 @@ async function build(label: string, cache = CACHE, extraEnv: Record<string, stri
   const pagefind = join(ROOT, 'node_modules', '.bin', 'pagefind');
   const p = spawnSync(hasTime ? '/usr/bin/time' : pagefind, [...(hasTime ? ['-v', pagefind] : []), ...pagefindArgs(OUT)], { cwd: ROOT, encoding: 'utf8' });
   if (p.status !== 0) throw new Error(`pagefind failed: ${p.stderr}`);
-  return { ...primed, astro: astroS, astroCpu: cpu, pagefind: (performance.now() - t1) / 1000, pagefindCpu: cpuOf(p.stderr), rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
+  return { ...primed, ...besideFigures, astro: astroS, astroCpu: cpu, pagefind: (performance.now() - t1) / 1000, pagefindCpu: cpuOf(p.stderr), rssMb: rss ? Number(rss[1]) / 1024 : NaN, slowest };
+}
+
+/** A lane's command under /usr/bin/time -v (its CPU and peak RSS). */
+const timed = ([cmd, args]: [string, string[]]): [string, string[]] => ['/usr/bin/time', ['-v', cmd, ...args]];
+
+/** `spawnSync`'s result, without blocking this process's event loop (the RSS sampler runs meanwhile). */
+function spawnCollect(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    const finish = (status: number | null, signal: NodeJS.Signals | null, extra = '') => resolve({ status, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') + extra });
+    child.on('error', (e) => finish(null, null, e.message));
+    child.on('close', finish);
+  });
 }
 
 /** `npm run build`'s stages before astro (scripts/lib/prime-lanes.ts), each lane under /usr/bin/time -v. */
-async function primeFigures(env: NodeJS.ProcessEnv): Promise<Pick<BuildFigures, 'prime' | 'primeCpu' | 'primeRssMb' | 'primeRssTogetherMb' | 'primeNote'>> {
+async function primeFigures(env: NodeJS.ProcessEnv): Promise<Pick<BuildFigures, 'prime' | 'primeCpu' | 'primeRssMb' | 'primeRssTogetherMb' | 'primeNote'> & { plan: PrimePlan | undefined }> {
   const lanes = buildLanes({ cores: cores(), env });
   const t0 = performance.now();
-  const command = ([cmd, args]: [string, string[]]): [string, string[]] => ['/usr/bin/time', ['-v', cmd, ...args]];
+  const command = timed;
   const probe = lanes < 2 ? undefined : probeMisses({ root: ROOT, env, command });
   const probeS = (performance.now() - t0) / 1000;
   const plan = probe && planPrime({ misses: probe.misses, lanes, env });
@@ -200,6 +241,7 @@ async function primeFigures(env: NodeJS.ProcessEnv): Promise<Pick<BuildFigures, 
   const rss = (r: (typeof runs)[0]) => Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024;
   const stages = ['--shard', '--pairs'].map((flag) => runs.filter((r) => r.args[0] === flag));
   return {
+    plan,
     prime: (performance.now() - t0) / 1000,
     primeCpu: (probe ? cpuOf(probe.stderr) : 0) + runs.reduce((n, r) => n + cpuOf(r.stderr), 0),
     primeRssMb: Math.max(0, ...stages.map((rs) => rs.reduce((n, r) => n + rss(r), 0))),
@@ -328,12 +370,46 @@ if (SPLIT) {
   process.exit(0);
 }
 
+if (AGAIN) {
+  // The incremental build again, from the cache the last run left, with a submission it never saw.
+  if (!existsSync(join(CACHE, 'CACHEDIR.TAG'))) throw new Error(`--again needs the cache of an earlier run in ${CACHE}`);
+  const countFile = join(WORK, 'again-count');
+  const k = existsSync(countFile) ? Number(readFileSync(countFile, 'utf8')) + 1 : 1;
+  writeFileSync(countFile, String(k));
+  const index = medvisionEntries + k;
+  const added = await writeMedvisionEntry(index);
+  let withoutAgain: BuildFigures | undefined;
+  if (BESIDE_AB) {
+    const copy = join(WORK, 'cache-ab');
+    rmSync(copy, { recursive: true, force: true });
+    linkTree(CACHE, copy, filesUnder(CACHE));
+    withoutAgain = await build('incremental-without-beside', copy, { EVALBOARD_BUILD_BESIDE: '0' });
+    rmSync(copy, { recursive: true, force: true });
+  }
+  const again = await build('incremental');
+  for (const [label, b] of [['without the process beside astro', withoutAgain], ['', again]] as const) {
+    if (b) console.log(`incremental build${label ? ` ${label}` : ''} s: ${(b.prime + b.astro + b.pagefind).toFixed(1)} (astro ${b.astro.toFixed(1)}, ${b.astroCpu.toFixed(1)} s cpu, ${b.besideNote ? `beside it ${b.besideNote}, ` : ''}+ pagefind ${b.pagefind.toFixed(1)}; ${(b.primeCpu + b.besideCpu + b.astroCpu + b.pagefindCpu).toFixed(1)} s cpu in all; peak RSS ${b.rssMb.toFixed(0)} MB; +1 submission of ${added.toLocaleString()} samples, bench model ${index})`);
+  }
+  rmSync(join(target.resultsRoot, 'medvision', benchModel(index).id), { recursive: true, force: true });
+  rmSync(join(target.modelsRoot, `${benchModel(index).name}.json`), { force: true });
+  rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(index).id}.json`), { force: true });
+  process.exit(0);
+}
+
 rmSync(CACHE, { recursive: true, force: true });
 const load0 = loadavg()[0]!.toFixed(2);
 const full = await build('full');
 const site = du(OUT);
 // One new submission (a new model id, registry file and review), then the rebuild on a warm cache.
 const added = await writeMedvisionEntry(medvisionEntries);
+let without: BuildFigures | undefined;
+if (BESIDE_AB) {
+  const copy = join(WORK, 'cache-ab');
+  rmSync(copy, { recursive: true, force: true });
+  linkTree(CACHE, copy, filesUnder(CACHE));
+  without = await build('incremental-without-beside', copy, { EVALBOARD_BUILD_BESIDE: '0' });
+  rmSync(copy, { recursive: true, force: true });
+}
 const load1 = loadavg()[0]!.toFixed(2);
 const inc = await build('incremental');
 // Nothing changed: what the site job of the split costs when the scoring matrix has primed every
@@ -345,11 +421,13 @@ rmSync(join(target.modelsRoot, `${benchModel(medvisionEntries).name}.json`), { f
 rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(medvisionEntries).id}.json`), { force: true });
 
 const total = (b: BuildFigures) => b.prime + b.astro + b.pagefind;
-const cpuTotal = (b: BuildFigures) => b.primeCpu + b.astroCpu + b.pagefindCpu;
+const cpuTotal = (b: BuildFigures) => b.primeCpu + b.besideCpu + b.astroCpu + b.pagefindCpu;
+const besideOf = (b: BuildFigures) => (b.besideNote ? `beside it ${b.besideNote}, ` : '');
 const primed = (b: BuildFigures) => (b.primeCpu > 0 ? `prime ${b.prime.toFixed(1)}, ${b.primeCpu.toFixed(1)} s cpu (${b.primeNote}, sum of the lanes' peak RSS ${b.primeRssMb.toFixed(0)} MB, their RSS together at most ${b.primeRssTogetherMb.toFixed(0)} MB sampled every 0.2 s), + ` : '');
-console.log(`full build s: ${total(full).toFixed(1)} (${primed(full)}astro ${full.astro.toFixed(1)}, ${full.astroCpu.toFixed(1)} s cpu, + pagefind ${full.pagefind.toFixed(1)}, ${full.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(full).toFixed(1)} s cpu in all; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
-console.log(`incremental build s: ${total(inc).toFixed(1)} (${primed(inc)}astro ${inc.astro.toFixed(1)}, ${inc.astroCpu.toFixed(1)} s cpu, + pagefind ${inc.pagefind.toFixed(1)}, ${inc.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(inc).toFixed(1)} s cpu in all; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full by wall, ${((100 * cpuTotal(inc)) / cpuTotal(full)).toFixed(0)} % by cpu; load average ${load1})`);
-console.log(`unchanged rebuild s: ${total(unchanged).toFixed(1)} (${primed(unchanged)}astro ${unchanged.astro.toFixed(1)}, ${unchanged.astroCpu.toFixed(1)} s cpu, + pagefind ${unchanged.pagefind.toFixed(1)}, ${unchanged.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(unchanged).toFixed(1)} s cpu in all; nothing changed since the incremental build: the split's site job with every folder primed; load average ${load2})`);
+console.log(`full build s: ${total(full).toFixed(1)} (${primed(full)}astro ${full.astro.toFixed(1)}, ${full.astroCpu.toFixed(1)} s cpu, ${besideOf(full)} + pagefind ${full.pagefind.toFixed(1)}, ${full.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(full).toFixed(1)} s cpu in all; load average ${load0}; ${(total(full) / samples * 1e6).toFixed(1)} µs per MedVision sample)`);
+console.log(`incremental build s: ${total(inc).toFixed(1)} (${primed(inc)}astro ${inc.astro.toFixed(1)}, ${inc.astroCpu.toFixed(1)} s cpu, ${besideOf(inc)} + pagefind ${inc.pagefind.toFixed(1)}, ${inc.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(inc).toFixed(1)} s cpu in all; +1 submission of ${added.toLocaleString()} samples; ${((100 * total(inc)) / total(full)).toFixed(0)} % of full by wall, ${((100 * cpuTotal(inc)) / cpuTotal(full)).toFixed(0)} % by cpu; load average ${load1})`);
+if (without) console.log(`incremental build without the process beside astro s: ${total(without).toFixed(1)} (${primed(without)}astro ${without.astro.toFixed(1)}, ${without.astroCpu.toFixed(1)} s cpu, + pagefind ${without.pagefind.toFixed(1)}, ${without.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(without).toFixed(1)} s cpu in all; ${((100 * total(without)) / total(full)).toFixed(0)} % of full by wall, ${((100 * cpuTotal(without)) / cpuTotal(full)).toFixed(0)} % by cpu; peak RSS ${without.rssMb.toFixed(0)} MB; run first, from a copy of the same cache)`);
+console.log(`unchanged rebuild s: ${total(unchanged).toFixed(1)} (${primed(unchanged)}astro ${unchanged.astro.toFixed(1)}, ${unchanged.astroCpu.toFixed(1)} s cpu, ${besideOf(unchanged)} + pagefind ${unchanged.pagefind.toFixed(1)}, ${unchanged.pagefindCpu.toFixed(1)} s cpu; ${cpuTotal(unchanged).toFixed(1)} s cpu in all; nothing changed since the incremental build: the split's site job with every folder primed; load average ${load2})`);
 console.log(`peak RSS MB: ${full.rssMb.toFixed(0)} full, ${inc.rssMb.toFixed(0)} incremental, ${unchanged.rssMb.toFixed(0)} unchanged (astro build process)`);
 console.log(`pages: ${site.html}`);
 console.log(`dist size MB: ${(site.bytes / 1e6).toFixed(1)}`);

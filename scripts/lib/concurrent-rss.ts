@@ -3,10 +3,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 /**
  * Samples, every `everyMs`, the summed resident memory of this process's descendants whose
  * command line holds `match` (a wrapper such as `/usr/bin/time` excluded) and keeps the largest
- * sum: what processes side by side hold at once, which the sum of their separate peaks only bounds
+ * sum (`match` may list several: any of them): what processes side by side hold at once, which the sum of their separate peaks only bounds
  * from above. Linux only (`/proc`); elsewhere it returns NaN. For the benchmarks, never the build.
  */
-export function concurrentRss(match: string, everyMs = 200): { stop: () => number } {
+export function concurrentRss(match: string | readonly string[], everyMs = 200): { stop: () => number } {
+  const matches = typeof match === 'string' ? [match] : match;
   if (!readdirSafe('/proc')) return { stop: () => NaN };
   let peakKb = 0;
   const sample = () => {
@@ -16,7 +17,7 @@ export function concurrentRss(match: string, everyMs = 200): { stop: () => numbe
     let kb = 0;
     for (const pid of pids) {
       const argv = readSafe(`/proc/${pid}/cmdline`)?.split('\0');
-      if (!argv || argv[0] === '/usr/bin/time' || !argv.some((a) => a.includes(match)) || !mine(parent.get(pid))) continue;
+      if (!argv || argv[0] === '/usr/bin/time' || !argv.some((a) => matches.some((m) => a.includes(m))) || !mine(parent.get(pid))) continue;
       kb += Number(/^VmRSS:\s+(\d+) kB/m.exec(readSafe(`/proc/${pid}/status`) ?? '')?.[1] ?? 0);
     }
     peakKb = Math.max(peakKb, kb);

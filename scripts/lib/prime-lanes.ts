@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CacheMisses } from '../../src/ingest/submission/prime-shard';
@@ -14,8 +14,9 @@ import { astroNodeFlags } from './astro-build';
  * the cache is keyed by content and code, never by which process wrote an entry.
  *
  * Each stage process pays a fixed cost (start-up and the registry; for the pairs, every board
- * computed from the cached products), so the stages run only when the cache misses enough: a
- * warm or incremental build goes straight to astro.
+ * computed from the cached products), so the stages run before astro only when the cache misses
+ * enough. A warm build goes straight to astro; an incremental one runs the stages in one process
+ * beside it (`primeBeside`), where their fixed cost is paid on a core the build leaves idle.
  */
 
 /** Below this many MB of folders to score, the stage processes' fixed cost outweighs the split. */
@@ -23,11 +24,19 @@ export const MIN_MISSING_MB = 64;
 /** At most this many lanes: each is a process of up to the build's heap (peak RSS grows with them). */
 export const MAX_LANES = 4;
 
+export type PrimeStage = '--shard' | '--pairs';
+
 export interface PrimePlan {
   /** Processes per stage; 0 when the stages do not run. */
   lanes: number;
   /** Whether the pairs stage runs after the folders stage (only when most pairs are new). */
   pairs: boolean;
+  /**
+   * The stages one more process runs beside the astro build, in order (`primeBeside`): what the
+   * stages before it leave to the build when anything misses (an incremental build's new folder and
+   * its pairs). Empty when nothing misses or `EVALBOARD_BUILD_BESIDE=0`.
+   */
+  beside: PrimeStage[];
   /** Why, in a few words (printed by the build). */
   reason: string;
 }
@@ -51,18 +60,29 @@ export function buildLanes(opts: { cores: number; env: NodeJS.ProcessEnv }): num
  * Whether to run the stages, from what the cache misses: the folders stage when at least two
  * folders and `EVALBOARD_BUILD_PRIME_MIN_MB` (default `MIN_MISSING_MB`) of them miss; the pairs
  * stage too when at least a quarter of the folders miss (a pair is new when either entry is, and
- * a few new entries' pairs cost less than every board computed once per lane).
+ * a few new entries' pairs cost less than every board computed once per lane). When as many MB
+ * miss, what they leave (one new folder's stages, or the pairs of a few) runs in one process
+ * beside the astro build, which would otherwise do it on one core while the others idle
+ * (docs/scaling.md, "An incremental build on both cores").
  */
 export function planPrime(opts: { misses: CacheMisses; lanes: number; env: NodeJS.ProcessEnv }): PrimePlan {
   const { misses, lanes, env } = opts;
-  const none = (reason: string): PrimePlan => ({ lanes: 0, pairs: false, reason });
+  const besideOn = positiveInteger(env, 'EVALBOARD_BUILD_BESIDE') !== 0;
+  const none = (reason: string, beside: PrimeStage[] = []): PrimePlan => ({ lanes: 0, pairs: false, beside: besideOn ? beside : [], reason });
   if (env.EVALBOARD_NO_CACHE) return none('the score cache is off');
   if (lanes < 2) return none('one lane');
-  if (misses.missing < 2) return none(`${misses.missing} of ${misses.folders} folders to score`);
   const minMb = positiveInteger(env, 'EVALBOARD_BUILD_PRIME_MIN_MB') ?? MIN_MISSING_MB;
-  if (misses.missingBytes < minMb * 1e6) return none(`${(misses.missingBytes / 1e6).toFixed(0)} MB to score, under ${minMb} MB`);
+  // Under minMb the process's fixed cost (≈ 20 s of CPU at --scale 1: start-up, every board) takes
+  // about what it saves the build's thread, and competes with it for the cores.
+  if (misses.missingBytes < minMb * 1e6) return none(`${misses.missing} of ${misses.folders} folders, ${(misses.missingBytes / 1e6).toFixed(0)} MB to score, under ${minMb} MB`);
+  if (misses.missing < 2) return none(`${misses.missing} of ${misses.folders} folders (${(misses.missingBytes / 1e6).toFixed(0)} MB) to score`, ['--shard', '--pairs']);
   const pairs = misses.missing * 4 >= misses.folders;
-  return { lanes: Math.min(lanes, misses.missing), pairs, reason: `${misses.missing} of ${misses.folders} folders (${(misses.missingBytes / 1e6).toFixed(0)} MB) to score` };
+  return {
+    lanes: Math.min(lanes, misses.missing),
+    pairs,
+    beside: besideOn && !pairs ? ['--pairs'] : [],
+    reason: `${misses.missing} of ${misses.folders} folders (${(misses.missingBytes / 1e6).toFixed(0)} MB) to score`,
+  };
 }
 
 /** How a lane's process is started: `argv` as given, or wrapped (bench:build times each under /usr/bin/time -v). */
@@ -103,24 +123,27 @@ export function probeMisses(opts: RunOptions): { misses: CacheMisses; stderr: st
   return { misses: JSON.parse(r.stdout) as CacheMisses, stderr: r.stderr };
 }
 
-function runLane(opts: RunOptions, args: string[]): Promise<LaneRun> {
+function startLane(opts: RunOptions, args: string[]): { child: ChildProcess; done: Promise<LaneRun> } {
   const [cmd, argv] = primeArgv(opts, args);
   const t0 = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, argv, { cwd: opts.root, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    const done = (status: number | null, signal: NodeJS.Signals | null, extra = '') =>
+  const child = spawn(cmd, argv, { cwd: opts.root, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout!.on('data', (b: Buffer) => out.push(b));
+  child.stderr!.on('data', (b: Buffer) => err.push(b));
+  const done = new Promise<LaneRun>((resolve) => {
+    const finish = (status: number | null, signal: NodeJS.Signals | null, extra = '') =>
       resolve({ args, status, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') + extra, wallS: (performance.now() - t0) / 1000 });
-    child.on('error', (e) => done(null, null, e.message));
-    child.on('close', (status, signal) => done(status, signal));
+    child.on('error', (e) => finish(null, null, e.message));
+    child.on('close', (status, signal) => finish(status, signal));
   });
+  return { child, done };
 }
 
+const runLane = (opts: RunOptions, args: string[]): Promise<LaneRun> => startLane(opts, args).done;
+
 /** One stage: `lanes` processes of `prime-cache <flag> i/lanes` side by side. */
-export function runStage(opts: RunOptions & { flag: '--shard' | '--pairs'; lanes: number }): Promise<LaneRun[]> {
+export function runStage(opts: RunOptions & { flag: PrimeStage; lanes: number }): Promise<LaneRun[]> {
   return Promise.all(Array.from({ length: opts.lanes }, (_, i) => runLane(opts, [opts.flag, `${i + 1}/${opts.lanes}`])));
 }
 
@@ -134,6 +157,46 @@ export async function primeInLanes(opts: RunOptions & { plan: PrimePlan }): Prom
   const runs = await runStage({ ...opts, flag: '--shard', lanes: opts.plan.lanes });
   if (opts.plan.pairs && runs.every((r) => r.status === 0)) runs.push(...(await runStage({ ...opts, flag: '--pairs', lanes: opts.plan.lanes })));
   return runs;
+}
+
+export interface Beside {
+  /** The stages' runs, once the last has ended or `stop` was called. */
+  done: Promise<LaneRun[]>;
+  /** Ends the running stage (SIGTERM) and starts no other: the astro build has finished and needs nothing more. */
+  stop: () => void;
+}
+
+/**
+ * `plan.beside`'s stages, one process each (`prime-cache <stage> 1/1`), one after another, while the
+ * caller runs the astro build. The two go through the same gate and the same product keys, so
+ * whichever reaches an entry first computes it and the other waits for it (src/ingest/cache-claim.ts):
+ * the lane, which starts on the new folder at once while astro bundles, takes the scoring, the
+ * pairs and the per-sample files off the build's one thread. The pages are the same bytes whoever
+ * computed an entry. A failed stage costs only time: the build computes what it left.
+ */
+export function primeBeside(opts: RunOptions & { plan: PrimePlan }): Beside {
+  let stopped = false;
+  let current: ChildProcess | undefined;
+  const done = (async () => {
+    const runs: LaneRun[] = [];
+    for (const flag of opts.plan.beside) {
+      if (stopped) break;
+      const lane = startLane(opts, [flag, '1/1']);
+      current = lane.child;
+      const run = await lane.done;
+      current = undefined;
+      runs.push(run);
+      if (run.status !== 0) break;
+    }
+    return runs;
+  })();
+  return {
+    done,
+    stop: () => {
+      stopped = true;
+      current?.kill('SIGTERM');
+    },
+  };
 }
 
 /** The cores this process may use. */

@@ -5,10 +5,10 @@
 // the explorer's unit documents, which the pairs stage computes too. The plan says when the stages run at all.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildLanes, planPrime, primeInLanes, probeMisses, runStage } from '../../scripts/lib/prime-lanes';
+import { buildLanes, planPrime, primeBeside, primeInLanes, probeMisses, runStage } from '../../scripts/lib/prime-lanes';
 import type { CacheMisses } from '../../src/ingest/submission/prime-shard';
 import { primedCorpus } from '../helpers/primed-corpus';
 
@@ -30,6 +30,31 @@ function rememberedFacts(cache: string): Set<string> {
   return new Set(files.filter((f) => existsSync(f)).flatMap(entriesOf));
 }
 
+/** What the site build makes of the compare pairs, the data API's per-sample files and the explorer's units, as hashes. */
+const site = async () => {
+  const { validateTree } = await import('../../src/ingest/submission/validate-tree');
+  await validateTree(RESULTS);
+  const { compareEntries } = await import('../../src/board/models');
+  const { allBoards } = await import('../../src/board/boards');
+  const { comparePages, comparePairs } = await import('../../src/board/compare');
+  const { encodeRows } = await import('../../src/board/compare-cache');
+  const pages = await comparePages(await comparePairs(await compareEntries(), await allBoards()));
+  const { apiDocuments, documentBody } = await import('../../src/board/api');
+  const sampleFiles = (await apiDocuments('/', '')).filter((d) => d.cacheFile).map((d) => `${d.path}\n${sha(documentBody(d))}`);
+  const { explorerPages } = await import('../../src/board/explorer');
+  const explorerFiles: string[] = [];
+  for (const p of await explorerPages()) for (const f of await p.files()) explorerFiles.push(`${f.path}\n${sha(f.bytes())}`);
+  // The boards' social card images, as their route draws them.
+  const { liveBoardCard } = await import('../../src/board/board-cards');
+  const { cachedSocialCardPng } = await import('../../src/board/social-card-image');
+  const { siteAsOf } = await import('../../src/board/history-boards');
+  const cards: string[] = [];
+  for (const board of await allBoards()) cards.push(`${board.benchmark}/${board.slug}\n${sha(await cachedSocialCardPng(liveBoardCard(board, await siteAsOf())))}`);
+  return { compare: pages.map((p) => `${JSON.stringify([p.a, p.b])}\n${encodeRows(p.diffs)}`), sampleFiles, explorerFiles, cards };
+};
+// The products the pairs stage computes besides the pairs: the data API's per-sample files, the explorer's units and the social cards.
+const stageProducts = (log: string[]) => log.filter((l) => /^miss (api-samples\/|explorer-unit\/|explorer-frame\/|explorer-entry\/|social-card )/.test(l));
+
 describe('when the build primes in lanes', () => {
   it('takes one lane per core up to four, or EVALBOARD_BUILD_LANES, and refuses a malformed one', () => {
     expect(buildLanes({ cores: 2, env: {} })).toBe(2);
@@ -44,13 +69,22 @@ describe('when the build primes in lanes', () => {
     expect(planPrime({ misses: misses(200, 1800), lanes: 2, env: {} })).toMatchObject({ lanes: 2, pairs: true });
     expect(planPrime({ misses: misses(50, 400), lanes: 2, env: {} })).toMatchObject({ lanes: 2, pairs: true });
     expect(planPrime({ misses: misses(49, 400), lanes: 2, env: {} })).toMatchObject({ lanes: 2, pairs: false });
-    // An incremental build: one new submission is scored by the astro build itself.
-    expect(planPrime({ misses: misses(1, 900), lanes: 2, env: {} }).lanes).toBe(0);
-    expect(planPrime({ misses: misses(10, 63), lanes: 2, env: {} }).lanes).toBe(0);
+    // An incremental build: no stage before astro; one process beside it runs both, unless what
+    // misses is too small to pay for it.
+    expect(planPrime({ misses: misses(1, 900), lanes: 2, env: {} })).toMatchObject({ lanes: 0, beside: ['--shard', '--pairs'] });
+    expect(planPrime({ misses: misses(1, 63), lanes: 2, env: {} })).toMatchObject({ lanes: 0, beside: [] });
+    expect(planPrime({ misses: misses(1, 1), lanes: 2, env: { EVALBOARD_BUILD_PRIME_MIN_MB: '0' } })).toMatchObject({ lanes: 0, beside: ['--shard', '--pairs'] });
+    expect(planPrime({ misses: misses(10, 63), lanes: 2, env: {} })).toMatchObject({ lanes: 0, beside: [] });
+    expect(planPrime({ misses: misses(1, 900), lanes: 2, env: { EVALBOARD_BUILD_BESIDE: '0' } })).toMatchObject({ lanes: 0, beside: [] });
+    expect(planPrime({ misses: misses(0, 0), lanes: 2, env: {} })).toMatchObject({ lanes: 0, beside: [] });
+    expect(planPrime({ misses: misses(1, 900), lanes: 1, env: {} })).toMatchObject({ lanes: 0, beside: [] });
+    // Folders before astro, their pairs beside it; or both before it.
+    expect(planPrime({ misses: misses(49, 400), lanes: 2, env: {} }).beside).toEqual(['--pairs']);
+    expect(planPrime({ misses: misses(50, 400), lanes: 2, env: {} }).beside).toEqual([]);
     expect(planPrime({ misses: misses(10, 63), lanes: 2, env: { EVALBOARD_BUILD_PRIME_MIN_MB: '0' } }).lanes).toBe(2);
     expect(planPrime({ misses: misses(3, 500), lanes: 4, env: {} }).lanes).toBe(3);
     expect(planPrime({ misses: misses(200, 1800), lanes: 1, env: {} }).lanes).toBe(0);
-    expect(planPrime({ misses: misses(200, 1800), lanes: 2, env: { EVALBOARD_NO_CACHE: '1' } }).lanes).toBe(0);
+    expect(planPrime({ misses: misses(200, 1800), lanes: 2, env: { EVALBOARD_NO_CACHE: '1' } })).toMatchObject({ lanes: 0, beside: [] });
   });
 
   it('leaves the site build no folder to score and no pair to compute, and the same compare pages as a plain cold build', { timeout: 600_000 }, async () => {
@@ -72,7 +106,7 @@ describe('when the build primes in lanes', () => {
     expect(filesUnder(RESULTS).filter((f) => !remembered.has(f))).toEqual([]);
 
     // Both stages as the build runs them (the folders stage now finds its folders cached).
-    const runs = await primeInLanes({ root: ROOT, env, plan: { lanes: 2, pairs: true, reason: 'test' } });
+    const runs = await primeInLanes({ root: ROOT, env, plan: { lanes: 2, pairs: true, beside: [], reason: 'test' } });
     expect(runs.map((r) => [r.args.join(' '), r.status])).toEqual([['--shard 1/2', 0], ['--shard 2/2', 0], ['--pairs 1/2', 0], ['--pairs 2/2', 0]]);
     const listed = (i: number) => runs[i]!.stdout.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim());
     expect(listed(0).filter((f) => listed(1).includes(f))).toEqual([]);
@@ -81,23 +115,6 @@ describe('when the build primes in lanes', () => {
     expect(listed(3).length).toBeGreaterThan(0);
     expect(probeMisses({ root: ROOT, env }).misses).toMatchObject({ folders: before.folders, missing: 0, missingBytes: 0 });
 
-    const site = async () => {
-      const { validateTree } = await import('../../src/ingest/submission/validate-tree');
-      await validateTree(RESULTS);
-      const { compareEntries } = await import('../../src/board/models');
-      const { allBoards } = await import('../../src/board/boards');
-      const { comparePages, comparePairs } = await import('../../src/board/compare');
-      const { encodeRows } = await import('../../src/board/compare-cache');
-      const pages = await comparePages(await comparePairs(await compareEntries(), await allBoards()));
-      const { apiDocuments, documentBody } = await import('../../src/board/api');
-      const sampleFiles = (await apiDocuments('/', '')).filter((d) => d.cacheFile).map((d) => `${d.path}\n${sha(documentBody(d))}`);
-      const { explorerPages } = await import('../../src/board/explorer');
-      const explorerFiles: string[] = [];
-      for (const p of await explorerPages()) for (const f of await p.files()) explorerFiles.push(`${f.path}\n${sha(f.bytes())}`);
-      return { compare: pages.map((p) => `${JSON.stringify([p.a, p.b])}\n${encodeRows(p.diffs)}`), sampleFiles, explorerFiles };
-    };
-    // The products the pairs stage computes besides the pairs: the data API's per-sample files and the explorer's units.
-    const stageProducts = (log: string[]) => log.filter((l) => /^miss (api-samples|explorer-unit|explorer-frame|explorer-entry)\//.test(l));
     const primed = await against('lanes', site);
     expect(primed.log.filter((l) => l.startsWith('score '))).toEqual([]);
     expect(primed.log.filter((l) => l.startsWith('miss compare-pair ') || l.startsWith('miss compare-shared '))).toEqual([]);
@@ -111,6 +128,42 @@ describe('when the build primes in lanes', () => {
     expect(plain.log.filter((l) => l.startsWith('score ')).length).toBe(6); // the MedVision folders (the others log no scoring pass)
     expect(stageProducts(plain.log).filter((l) => l.startsWith('miss api-samples/')).length).toBe(14);
     expect(stageProducts(plain.log).filter((l) => l.startsWith('miss explorer-unit/')).length).toBeGreaterThan(0);
+    expect(stageProducts(plain.log).filter((l) => l.startsWith('miss social-card ')).length).toBe(primed.value.cards.length);
+    expect(primed.value.cards.length).toBeGreaterThan(3);
     expect(plain.value).toEqual(primed.value);
+  });
+  it('beside the site build, one process takes an incremental build\'s new folder and pairs; each entry is computed once, and the products are a plain build\'s', { timeout: 600_000 }, async () => {
+    // The newcomer is ≈ 0.1 MB here: the plan's floor (64 MB) lowered to take it.
+    const env = { ...process.env, EVALBOARD_CACHE_DIR: join(TMP, 'beside'), EVALBOARD_BUILD_PRIME_MIN_MB: '0' };
+    // Everything cached but one MedVision folder: the cache a build left before a new submission.
+    const newcomer = join(RESULTS, 'medvision', 'pl-model-005-pl');
+    renameSync(newcomer, join(TMP, 'away'));
+    const warm = await primeInLanes({ root: ROOT, env, plan: { lanes: 2, pairs: true, beside: [], reason: 'test' } });
+    renameSync(join(TMP, 'away'), newcomer);
+    expect(warm.map((r) => r.status)).toEqual([0, 0, 0, 0]);
+    const plan = planPrime({ misses: probeMisses({ root: ROOT, env }).misses, lanes: 2, env });
+    expect(plan).toMatchObject({ lanes: 0, beside: ['--shard', '--pairs'] });
+
+    // The lane and the site build race for the new folder's entries. The site starts while the lane
+    // holds its claim on the folder's pass (held 1 s by the test hook), so it must wait for the
+    // lane's products rather than score the folder itself.
+    const passClaim = join(TMP, 'beside', 'claims', sha(`folder-pass\0medvision\0${newcomer}`));
+    const raced = await against('beside', async () => {
+      const beside = primeBeside({ root: ROOT, env: { ...process.env, EVALBOARD_TEST_CLAIM_HOLD: '1000:folder-pass' }, plan });
+      while (!existsSync(passClaim)) await new Promise((r) => setTimeout(r, 5));
+      const value = await site();
+      const { treeScorings } = await import('../../src/benchmarks/medvision/scored-once');
+      return { value, runs: await beside.done, scoredHere: [...treeScorings.keys()] };
+    });
+    expect(raced.value.scoredHere).toEqual([]);
+    expect(raced.value.runs.map((r) => [r.args.join(' '), r.status])).toEqual([['--shard 1/1', 0], ['--pairs 1/1', 0]]);
+    // Both processes log to the one cache log: the folder was scored once, no entry computed twice.
+    expect(raced.log.filter((l) => l.startsWith('score '))).toEqual([`score medvision ${newcomer}`]);
+    const misses = raced.log.filter((l) => l.startsWith('miss '));
+    expect(misses.filter((l, i) => misses.indexOf(l) !== i)).toEqual([]);
+    expect(misses.some((l) => l.startsWith('miss compare-pair '))).toBe(true);
+
+    const plain = await against('plain-beside', site);
+    expect(raced.value.value).toEqual(plain.value);
   });
 });
