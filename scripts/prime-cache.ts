@@ -8,8 +8,8 @@
 // of the --shard jobs): computes shard i of n of the site build's pre-rendered compare pairs
 // (assigned by estimated work, the same in every job, each job's in an order that keeps an
 // entry's pairs together) and shard i of n of the data API's per-sample files (JSON and Parquet,
-// assigned by folder bytes), of the explorer's unit documents (assigned by samples × entries) and
-// of the boards' social cards (every n-th board) into the cache. Prints the shard's pairs.
+// assigned by folder bytes) and of the explorer's unit documents (assigned by samples × entries)
+// into the cache. Prints the shard's pairs.
 // --missing: what the score cache misses of the tree, as one JSON line ({folders, bytes, missing,
 // missingBytes}): `npm run build` runs the two stages above on every core first when it misses
 // enough (scripts/lib/prime-lanes.ts).
@@ -51,13 +51,9 @@ async function pairs(s: Shard): Promise<void> {
   const t2 = performance.now();
   const { primeExplorerUnits } = await import('../src/board/explorer');
   const units = await primeExplorerUnits(s);
-  const unitsS = seconds(t2);
-  const t3 = performance.now();
-  const { primeSocialCards } = await import('../src/board/board-cards');
-  const cards = await primeSocialCards(s);
   console.log(
     `prime-cache: pairs ${s.index}/${s.of}: ${plural(mine.pairs.length, 'pair')} of ${mine.candidates}, ${mine.pages} with shared units, estimated work ${mine.work}, in ${pairsS} s; ` +
-      `per-sample files of ${sets.sets} of ${sets.of} entries in ${setsS} s; ${units.units} of ${units.of} explorer units in ${unitsS} s; ${cards.cards} of ${cards.of} social cards in ${seconds(t3)} s`,
+      `per-sample files of ${sets.sets} of ${sets.of} entries in ${setsS} s; ${units.units} of ${units.of} explorer units in ${seconds(t2)} s`,
   );
   for (const p of mine.pairs) console.log(`  ${p}`);
 }

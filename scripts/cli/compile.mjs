@@ -28,7 +28,7 @@ export const WORKERS = { 'medvision-score-worker': 'src/benchmarks/medvision/for
 
 export const OUT_DIR = 'dist-cli';
 /** Packages imported from node_modules at run time (they locate binaries or files beside themselves). */
-const UNBUNDLED = ['playwright-core', 'esbuild', 'astro', 'pagefind', 'vitest', 'vite', 'tinypool', '@resvg/resvg-js'];
+const UNBUNDLED = ['playwright-core', 'esbuild', 'astro', 'pagefind', 'vitest', 'vite', 'tinypool'];
 export const META = 'meta.json';
 
 /** Every input file's stamp: a change to any of them (or to this compiler) makes dist-cli/ stale. */

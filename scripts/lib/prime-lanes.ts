@@ -32,9 +32,9 @@ export interface PrimePlan {
   /** Whether the pairs stage runs after the folders stage (only when most pairs are new). */
   pairs: boolean;
   /**
-   * The stages one more process runs beside the astro build, in order (`primeBeside`): what the
-   * stages before it leave to the build when anything misses (an incremental build's new folder and
-   * its pairs). Empty when nothing misses or `EVALBOARD_BUILD_BESIDE=0`.
+   * The stages one more process runs beside the astro build, in order (`primeBeside`): an
+   * incremental build's new folder and its pairs. Empty unless exactly one folder of at least
+   * `EVALBOARD_BUILD_PRIME_MIN_MB` misses, or with `EVALBOARD_BUILD_BESIDE=0`.
    */
   beside: PrimeStage[];
   /** Why, in a few words (printed by the build). */
@@ -60,10 +60,11 @@ export function buildLanes(opts: { cores: number; env: NodeJS.ProcessEnv }): num
  * Whether to run the stages, from what the cache misses: the folders stage when at least two
  * folders and `EVALBOARD_BUILD_PRIME_MIN_MB` (default `MIN_MISSING_MB`) of them miss; the pairs
  * stage too when at least a quarter of the folders miss (a pair is new when either entry is, and
- * a few new entries' pairs cost less than every board computed once per lane). When as many MB
- * miss, what they leave (one new folder's stages, or the pairs of a few) runs in one process
- * beside the astro build, which would otherwise do it on one core while the others idle
- * (docs/scaling.md, "An incremental build on both cores").
+ * a few new entries' pairs cost less than every board computed once per lane). When one folder
+ * of as many MB misses (a new submission), both stages run in one process beside the astro build,
+ * which would otherwise do that work on one core while the others idle (docs/scaling.md, "An
+ * incremental build on both cores"). Not for the pairs of a few new folders: a pairs process
+ * beside astro may hold ≈ 900 MB at `--scale 1`, astro ≈ 1,250, over the build's 2 GB together.
  */
 export function planPrime(opts: { misses: CacheMisses; lanes: number; env: NodeJS.ProcessEnv }): PrimePlan {
   const { misses, lanes, env } = opts;
@@ -71,18 +72,14 @@ export function planPrime(opts: { misses: CacheMisses; lanes: number; env: NodeJ
   const none = (reason: string, beside: PrimeStage[] = []): PrimePlan => ({ lanes: 0, pairs: false, beside: besideOn ? beside : [], reason });
   if (env.EVALBOARD_NO_CACHE) return none('the score cache is off');
   if (lanes < 2) return none('one lane');
+  if (misses.missing === 0) return none(`0 of ${misses.folders} folders to score`);
   const minMb = positiveInteger(env, 'EVALBOARD_BUILD_PRIME_MIN_MB') ?? MIN_MISSING_MB;
   // Under minMb the process's fixed cost (≈ 20 s of CPU at --scale 1: start-up, every board) takes
   // about what it saves the build's thread, and competes with it for the cores.
   if (misses.missingBytes < minMb * 1e6) return none(`${misses.missing} of ${misses.folders} folders, ${(misses.missingBytes / 1e6).toFixed(0)} MB to score, under ${minMb} MB`);
   if (misses.missing < 2) return none(`${misses.missing} of ${misses.folders} folders (${(misses.missingBytes / 1e6).toFixed(0)} MB) to score`, ['--shard', '--pairs']);
   const pairs = misses.missing * 4 >= misses.folders;
-  return {
-    lanes: Math.min(lanes, misses.missing),
-    pairs,
-    beside: besideOn && !pairs ? ['--pairs'] : [],
-    reason: `${misses.missing} of ${misses.folders} folders (${(misses.missingBytes / 1e6).toFixed(0)} MB) to score`,
-  };
+  return { lanes: Math.min(lanes, misses.missing), pairs, beside: [], reason: `${misses.missing} of ${misses.folders} folders (${(misses.missingBytes / 1e6).toFixed(0)} MB) to score` };
 }
 
 /** How a lane's process is started: `argv` as given, or wrapped (bench:build times each under /usr/bin/time -v). */

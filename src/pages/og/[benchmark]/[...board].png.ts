@@ -1,8 +1,8 @@
 // The social card image of each board: /og/<benchmark>/<board>.png (OpenGraph/Twitter image of its page).
 import type { APIRoute } from 'astro';
-import { liveBoardCard } from '../../../board/board-cards';
-import { allBoards } from '../../../board/boards';
+import { allBoards, benchmarkInfo } from '../../../board/boards';
 import { siteAsOf } from '../../../board/history-boards';
+import { socialCard } from '../../../board/social-card';
 import { cachedSocialCardPng } from '../../../board/social-card-image';
 import type { Board } from '../../../core/board';
 
@@ -12,5 +12,6 @@ export async function getStaticPaths() {
 
 export const GET: APIRoute = async ({ props }) => {
   const { board } = props as { board: Board };
-  return new Response(await cachedSocialCardPng(liveBoardCard(board, await siteAsOf())), { headers: { 'Content-Type': 'image/png' } });
+  const card = socialCard({ board, benchmarkName: benchmarkInfo(board.benchmark)?.name ?? board.benchmark, asOf: await siteAsOf() });
+  return new Response(await cachedSocialCardPng(card), { headers: { 'Content-Type': 'image/png' } });
 };
