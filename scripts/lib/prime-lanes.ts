@@ -74,8 +74,9 @@ export function planPrime(opts: { misses: CacheMisses; lanes: number; env: NodeJ
   if (lanes < 2) return none('one lane');
   if (misses.missing === 0) return none(`0 of ${misses.folders} folders to score`);
   const minMb = positiveInteger(env, 'EVALBOARD_BUILD_PRIME_MIN_MB') ?? MIN_MISSING_MB;
-  // Under minMb the process's fixed cost (≈ 20 s of CPU at --scale 1: start-up, every board) takes
-  // about what it saves the build's thread, and competes with it for the cores.
+  // Under minMb the process's fixed cost (start-up, every board: ≈ 10 s of CPU for the pairs
+  // stage alone at --scale 1) takes about what it saves the build's thread, and competes with it
+  // for the cores.
   if (misses.missingBytes < minMb * 1e6) return none(`${misses.missing} of ${misses.folders} folders, ${(misses.missingBytes / 1e6).toFixed(0)} MB to score, under ${minMb} MB`);
   if (misses.missing < 2) return none(`${misses.missing} of ${misses.folders} folders (${(misses.missingBytes / 1e6).toFixed(0)} MB) to score`, ['--shard', '--pairs']);
   const pairs = misses.missing * 4 >= misses.folders;
