@@ -341,6 +341,23 @@ async function splitBuild(shards: number): Promise<void> {
   console.log(`split full build: slowest shard ${slowest(jobs).toFixed(1)} + slowest pairs shard ${slowest(pairJobs).toFixed(1)} + site job ${siteCpu.toFixed(1)} = ${(slowest(jobs) + slowest(pairJobs) + siteCpu).toFixed(1)} s cpu on ${shards} runners (all score shards ${sum(jobs).toFixed(1)}, all pairs shards ${sum(pairJobs).toFixed(1)} s cpu)`);
 }
 
+/** The incremental build without the process beside astro, from a hard-linked copy of the cache (the real one stays as it was). */
+async function incrementalWithoutBeside(): Promise<BuildFigures> {
+  const copy = join(WORK, 'cache-ab');
+  rmSync(copy, { recursive: true, force: true });
+  linkTree(CACHE, copy, filesUnder(CACHE));
+  const figures = await build('incremental-without-beside', copy, { EVALBOARD_BUILD_BESIDE: '0' });
+  rmSync(copy, { recursive: true, force: true });
+  return figures;
+}
+
+/** Removes the MedVision submission `writeMedvisionEntry(i)` added (results, registry file, review). */
+function removeMedvisionEntry(i: number): void {
+  rmSync(join(target.resultsRoot, 'medvision', benchModel(i).id), { recursive: true, force: true });
+  rmSync(join(target.modelsRoot, `${benchModel(i).name}.json`), { force: true });
+  rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(i).id}.json`), { force: true });
+}
+
 // The corpus: written once per (models, scale), reused by later runs.
 let samples = 0;
 // The latch and ClinicalBench demo submissions, then MedVision up to --models with the one the
@@ -378,21 +395,12 @@ if (AGAIN) {
   writeFileSync(countFile, String(k));
   const index = medvisionEntries + k;
   const added = await writeMedvisionEntry(index);
-  let withoutAgain: BuildFigures | undefined;
-  if (BESIDE_AB) {
-    const copy = join(WORK, 'cache-ab');
-    rmSync(copy, { recursive: true, force: true });
-    linkTree(CACHE, copy, filesUnder(CACHE));
-    withoutAgain = await build('incremental-without-beside', copy, { EVALBOARD_BUILD_BESIDE: '0' });
-    rmSync(copy, { recursive: true, force: true });
-  }
+  const withoutAgain = BESIDE_AB ? await incrementalWithoutBeside() : undefined;
   const again = await build('incremental');
   for (const [label, b] of [['without the process beside astro', withoutAgain], ['', again]] as const) {
     if (b) console.log(`incremental build${label ? ` ${label}` : ''} s: ${(b.prime + b.astro + b.pagefind).toFixed(1)} (astro ${b.astro.toFixed(1)}, ${b.astroCpu.toFixed(1)} s cpu, ${b.besideNote ? `beside it ${b.besideNote}, ` : ''}+ pagefind ${b.pagefind.toFixed(1)}; ${(b.primeCpu + b.besideCpu + b.astroCpu + b.pagefindCpu).toFixed(1)} s cpu in all; peak RSS ${b.rssMb.toFixed(0)} MB; +1 submission of ${added.toLocaleString()} samples, bench model ${index})`);
   }
-  rmSync(join(target.resultsRoot, 'medvision', benchModel(index).id), { recursive: true, force: true });
-  rmSync(join(target.modelsRoot, `${benchModel(index).name}.json`), { force: true });
-  rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(index).id}.json`), { force: true });
+  removeMedvisionEntry(index);
   process.exit(0);
 }
 
@@ -402,23 +410,14 @@ const full = await build('full');
 const site = du(OUT);
 // One new submission (a new model id, registry file and review), then the rebuild on a warm cache.
 const added = await writeMedvisionEntry(medvisionEntries);
-let without: BuildFigures | undefined;
-if (BESIDE_AB) {
-  const copy = join(WORK, 'cache-ab');
-  rmSync(copy, { recursive: true, force: true });
-  linkTree(CACHE, copy, filesUnder(CACHE));
-  without = await build('incremental-without-beside', copy, { EVALBOARD_BUILD_BESIDE: '0' });
-  rmSync(copy, { recursive: true, force: true });
-}
+const without = BESIDE_AB ? await incrementalWithoutBeside() : undefined;
 const load1 = loadavg()[0]!.toFixed(2);
 const inc = await build('incremental');
 // Nothing changed: what the site job of the split costs when the scoring matrix has primed every
 // folder and the cross-entry products are cached (docs/scaling.md, "The split, on GitHub Actions").
 const load2 = loadavg()[0]!.toFixed(2);
 const unchanged = await build('unchanged');
-rmSync(join(target.resultsRoot, 'medvision', benchModel(medvisionEntries).id), { recursive: true, force: true });
-rmSync(join(target.modelsRoot, `${benchModel(medvisionEntries).name}.json`), { force: true });
-rmSync(join(target.reviewsRoot, 'medvision', `${benchModel(medvisionEntries).id}.json`), { force: true });
+removeMedvisionEntry(medvisionEntries);
 
 const total = (b: BuildFigures) => b.prime + b.astro + b.pagefind;
 const cpuTotal = (b: BuildFigures) => b.primeCpu + b.besideCpu + b.astroCpu + b.pagefindCpu;
