@@ -14,6 +14,7 @@
 // missingBytes}): `npm run build` runs the two stages above on every core first when it misses
 // enough (scripts/lib/prime-lanes.ts).
 // Exit 0 when done, 1 when the gate or a pair failed, 2 on a usage error.
+import { setPriority } from 'node:os';
 import { relative } from 'node:path';
 import { resultsRoot } from '../src/board/paths';
 import { cacheMisses, parseShard, primeShard, type Shard } from '../src/ingest/submission/prime-shard';
@@ -26,6 +27,15 @@ const shard = stage ? parseShard(args[1]!) : undefined;
 if (!missing && (!stage || !shard)) {
   console.error(USAGE);
   process.exit(2);
+}
+// EVALBOARD_PRIME_NICE: this process's scheduling priority (the process beside an astro build runs
+// below it, so that it takes the cores astro leaves idle rather than sharing astro's).
+if (process.env.EVALBOARD_PRIME_NICE) {
+  try {
+    setPriority(Number(process.env.EVALBOARD_PRIME_NICE));
+  } catch {
+    // not permitted here: run at the default priority
+  }
 }
 const seconds = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -157,6 +157,12 @@ export async function primeInLanes(opts: RunOptions & { plan: PrimePlan }): Prom
   return runs;
 }
 
+/**
+ * The niceness of the process beside astro: astro's threads (its main thread and ≈ 0.3 of a core of
+ * collector and I/O threads) come first, the process takes the cycles they leave.
+ */
+const BESIDE_NICE = '10';
+
 export interface Beside {
   /** The stages' runs, once the last has ended or `stop` was called. */
   done: Promise<LaneRun[]>;
@@ -179,7 +185,7 @@ export function primeBeside(opts: RunOptions & { plan: PrimePlan }): Beside {
     const runs: LaneRun[] = [];
     for (const flag of opts.plan.beside) {
       if (stopped) break;
-      const lane = startLane(opts, [flag, '1/1']);
+      const lane = startLane({ ...opts, env: { ...opts.env, EVALBOARD_PRIME_NICE: BESIDE_NICE } }, [flag, '1/1']);
       current = lane.child;
       const run = await lane.done;
       current = undefined;
