@@ -26,12 +26,15 @@ const claimFile = (at: string): string => join(cacheRoot(), 'claims', createHash
 
 const holderText = (): string => `${hostname()}\t${process.pid}\n`;
 
-/** Whether the process named by a claim's text may still be computing its entry. */
-export function holderAlive(text: string): boolean {
+/** The claim files this process holds now: a claim naming this pid but not among them is a dead process's whose pid we reuse. */
+const held = new Set<string>();
+
+/** Whether the process named by claim `file`'s text may still be computing its entry. */
+export function holderAlive(text: string, file: string): boolean {
   const m = /^(.*)\t(\d+)\n$/.exec(text);
   if (!m || m[1] !== hostname()) return false;
   const pid = Number(m[2]);
-  if (pid === process.pid) return true;
+  if (pid === process.pid) return held.has(file);
   try {
     process.kill(pid, 0);
     return true;
@@ -55,10 +58,12 @@ function take(file: string): boolean {
   } finally {
     closeSync(fd);
   }
+  held.add(file);
   return true;
 }
 
 function release(file: string): void {
+  held.delete(file);
   try {
     unlinkSync(file);
   } catch {
@@ -112,7 +117,7 @@ export async function withClaim<T>(at: string, run: () => Promise<T>, opts: { wa
     const text = readClaim(file);
     if (text === undefined) continue; // released meanwhile
     if (Date.now() >= deadline) return run(); // a holder that is stuck: its claim stays its own
-    if (!holderAlive(text)) {
+    if (!holderAlive(text, file)) {
       // A holder that died: its claim is removed, only if it is still the same claim.
       if (readClaim(file) === text) release(file);
       continue;

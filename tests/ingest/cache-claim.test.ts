@@ -94,7 +94,7 @@ describe('a cache entry claimed across processes', () => {
       ['elsewhere', `not-${hostname()}`, liveProcess()],
     ] as const) {
       claimAs(at, pid, host);
-      expect(holderAlive(`${host}\t${pid}\n`)).toBe(false);
+      expect(holderAlive(`${host}\t${pid}\n`, claimPath(at))).toBe(false);
       const e = entry(at);
       expect(await claimedEntry(e.opts())).toBe('computed here');
       expect(e.computed()).toBe(1);
@@ -102,9 +102,19 @@ describe('a cache entry claimed across processes', () => {
     }
   });
 
+  it("computes at once when a claim names this process's pid but this process does not hold it (a dead process's, the pid reused)", async () => {
+    claimAs('reused', process.pid);
+    const e = entry('reused');
+    const t0 = Date.now();
+    expect(await claimedEntry(e.opts(5_000))).toBe('computed here');
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    expect(e.computed()).toBe(1);
+    expect(existsSync(claimPath('reused'))).toBe(false);
+  });
+
   it('computes after waitMs when the holder never finishes, and leaves its claim alone', async () => {
     const pid = liveProcess();
-    expect(holderAlive(`${hostname()}\t${pid}\n`)).toBe(true);
+    expect(holderAlive(`${hostname()}\t${pid}\n`, claimPath('stuck'))).toBe(true);
     claimAs('stuck', pid);
     const e = entry('stuck');
     const t0 = Date.now();
