@@ -7,7 +7,8 @@
 // started again) puts back before doing anything else.
 //
 // When the score cache misses most of the corpus (a cold build, a scorer change), the deploy's two
-// scoring stages run first on every core, into the build's cache (scripts/lib/prime-lanes.ts).
+// scoring stages run first on every core, into the build's cache (scripts/lib/prime-lanes.ts); when
+// it misses one folder of at least 64 MB (a new submission), they run in one process beside astro.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,9 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 /**
  * Samples, every `everyMs`, the summed resident memory of this process's descendants whose
- * command line holds `match` (a wrapper such as `/usr/bin/time` excluded) and keeps the largest
- * sum (`match` may list several: any of them): what processes side by side hold at once, which the sum of their separate peaks only bounds
- * from above. Linux only (`/proc`); elsewhere it returns NaN. For the benchmarks, never the build.
+ * command line holds `match` (or any of several; a wrapper such as `/usr/bin/time` excluded) and
+ * keeps the largest sum: what processes side by side hold at once, which the sum of their separate
+ * peaks only bounds from above. Linux only (`/proc`); elsewhere it returns NaN. For the benchmarks, never the build.
  */
 export function concurrentRss(match: string | readonly string[], everyMs = 200): { stop: () => number } {
   const matches = typeof match === 'string' ? [match] : match;

@@ -142,7 +142,9 @@ describe('when the build primes in lanes', () => {
     const passClaim = join(TMP, 'beside', 'claims', sha(`folder-pass\0medvision\0${newcomer}`));
     const raced = await against('beside', async () => {
       const beside = primeBeside({ root: ROOT, env: { ...process.env, EVALBOARD_TEST_CLAIM_HOLD: '1000:folder-pass' }, plan });
-      while (!existsSync(passClaim)) await new Promise((r) => setTimeout(r, 5));
+      // Bounded: should the claim's name change, this fails rather than waits for the test's timeout.
+      for (const t0 = Date.now(); !existsSync(passClaim) && Date.now() - t0 < 60_000; ) await new Promise((r) => setTimeout(r, 5));
+      expect(existsSync(passClaim), `the process never claimed ${newcomer}'s pass (${passClaim})`).toBe(true);
       const value = await site();
       const { treeScorings } = await import('../../src/benchmarks/medvision/scored-once');
       return { value, runs: await beside.done, scoredHere: [...treeScorings.keys()] };
