@@ -1,10 +1,12 @@
 import * as Plot from '@observablehq/plot';
 import type { Board, Section } from '../core/board';
+import { memoDrawn } from '../core/draw-memo';
+import type { MetricDef } from '../core/metric';
 import { formatRankRange } from '../core/stats/rank-range';
 import { rangeLabel, shownInterval } from './about';
 import {
-  CHART_MODELS, FONT, WIDTHS, displayScale, entryName, fitLabel, namesFor, metricAxisLabel, newTags, plotSvg, primaryDigits, tagMark, textWidth, tickCount, valueTitle,
-  type ChartSpec, type ChartVariant, type LegendItem,
+  CHART_MODELS, FONT, WIDTHS, chartRow, displayScale, entryName, fitLabel, namesFor, metricAxisLabel, newTags, plotSvg, primaryDigits, tagMark, textWidth, tickCount, valueTitle,
+  type ChartRow, type ChartSpec, type ChartVariant, type LegendItem,
 } from './charts-kit';
 
 /** Row height and the top band that holds the axis label and tick labels. */
@@ -19,6 +21,17 @@ const LABEL_CAP: Record<number, number> = { 340: 132, 680: 280, 1020: 400 };
 export const LEADER_COLOR = '#1d5bb8';
 export const OTHER_COLOR = '#8a8f98';
 
+/** What a forest plot draws, as plain data (`memoDrawn` keys the drawing by it). */
+interface ForestInputs {
+  def: MetricDef;
+  label: string;
+  digits: number;
+  section: { id: string; title: string; rows: number };
+  /** Rows with a finite value (the first CHART_MODELS are drawn). */
+  finite: number;
+  rows: ChartRow[];
+}
+
 /**
  * Forest plot: each entry's primary value with its 95 % interval, in rank order, labelled with its
  * rank range. Intervals are drawn truncated to the metric's range; a truncated end gets an arrow.
@@ -26,10 +39,18 @@ export const OTHER_COLOR = '#8a8f98';
 export function forestPlot(board: Board, section: Section): ChartSpec | undefined {
   const all = section.rows.filter((r) => r.primary !== null && Number.isFinite(r.primary));
   if (all.length === 0) return undefined;
-  const rows = all.slice(0, CHART_MODELS);
-  const def = board.primary.def;
+  return memoDrawn('forest', {
+    def: board.primary.def,
+    label: board.primary.label,
+    digits: primaryDigits(board),
+    section: { id: section.id, title: section.title, rows: section.rows.length },
+    finite: all.length,
+    rows: all.slice(0, CHART_MODELS).map(chartRow),
+  }, drawForest);
+}
+
+function drawForest({ def, label, digits, section, finite, rows }: ForestInputs): ChartSpec {
   const k = displayScale(def);
-  const digits = primaryDigits(board);
   const data = rows.map((r) => {
     const iv = r.interval ? shownInterval(def, r.interval.lo, r.interval.hi) : undefined;
     const v = r.primary!;
@@ -43,7 +64,7 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
       cutLo: !!iv && iv.lo !== r.interval!.lo,
       cutHi: !!iv && iv.hi !== r.interval!.hi,
       leader: r.rankRange[0] === 1,
-      title: valueTitle({ name: entryName(r), label: board.primary.label, def, digits, value: v, ...(r.interval ? { interval: r.interval } : {}), rank: { range: r.rankRange, of: section.rows.length } }),
+      title: valueTitle({ name: entryName(r), label, def, digits, value: v, ...(r.interval ? { interval: r.interval } : {}), rank: { range: r.rankRange, of: section.rows } }),
     };
   });
   const lo = Math.min(...data.map((d) => d.lo));
@@ -51,7 +72,7 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
   const pad = hi > lo ? (hi - lo) * 0.04 : Math.abs(hi) * 0.05 || 1;
   const domain = [lo - pad, hi + pad];
   const rankWidth = Math.max(...data.map((d) => textWidth(d.rank)));
-  const alt = `Forest plot of ${board.primary.label} with 95 % intervals and rank ranges, ${section.title}`;
+  const alt = `Forest plot of ${label} with 95 % intervals and rank ranges, ${section.title}`;
   const variants: ChartVariant[] = WIDTHS.map((width) => {
     // The narrowest variant stacks each entry's name above its interval: full names on a phone.
     const stacked = width <= WIDTHS[0];
@@ -73,7 +94,7 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
       y: { type: 'band', domain: data.map((d) => d.key), range: [TOP, TOP + data.length * step], padding: 0, axis: null },
       marks: [
         Plot.gridX({ ticks, strokeOpacity: 0.15 }),
-        Plot.axisX({ anchor: 'top', ticks, label: fitLabel(metricAxisLabel(board.primary.label, def), width - 8), labelArrow: 'none', labelAnchor: 'right', labelOffset: 38, fontSize: FONT }),
+        Plot.axisX({ anchor: 'top', ticks, label: fitLabel(metricAxisLabel(label, def), width - 8), labelArrow: 'none', labelAnchor: 'right', labelOffset: 38, fontSize: FONT }),
         Plot.axisY(tagMark(tags, keys(data), { label: null, tickSize: 0, tickPadding: 8, dy: -lift, tickFormat: (key: string) => labels.get(key) ?? key, title: (key: string) => data.find((d) => d.key === key)!.title, fontSize: FONT })),
         ...(stacked ? [Plot.text(stackedNames, tagMark(tags, keys(data), { x: () => domain[0], y: 'key', dy: -lift, text: 'label', textAnchor: 'start', fill: 'currentColor', fontSize: FONT, title: 'title' }))] : []),
         Plot.ruleY(data, tagMark(tags, keys(data), { y: 'key', dy: lift, x1: 'lo', x2: 'hi', stroke: 'currentColor', strokeWidth: 2, title: 'title' })),
@@ -94,8 +115,8 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
   return {
     id: `forest-${section.id}`,
     kind: 'forest',
-    title: `${board.primary.label} with 95 % intervals — ${section.title}`,
-    summary: `Forest plot of ${rows.length} ${rows.length === 1 ? 'entry' : 'entries'} in rank order, each labelled with its rank range.${truncated && range ? ` Intervals are drawn truncated to the metric's range ${range}; an arrow marks a truncated end.` : ''}${all.length > CHART_MODELS ? ` Showing the top ${CHART_MODELS} of ${all.length}; the table has all.` : ''}`,
+    title: `${label} with 95 % intervals — ${section.title}`,
+    summary: `Forest plot of ${rows.length} ${rows.length === 1 ? 'entry' : 'entries'} in rank order, each labelled with its rank range.${truncated && range ? ` Intervals are drawn truncated to the metric's range ${range}; an arrow marks a truncated end.` : ''}${finite > CHART_MODELS ? ` Showing the top ${CHART_MODELS} of ${finite}; the table has all.` : ''}`,
     section: section.id,
     layout: 'rows',
     entries: rows.length,

@@ -1,6 +1,8 @@
 import * as Plot from '@observablehq/plot';
 import type { Board } from '../core/board';
+import { memoDrawn } from '../core/draw-memo';
 import { formatMetric } from '../core/format';
+import type { MetricDef } from '../core/metric';
 import { CHART_MODELS, FONT, WIDTHS, displayScale, entryName, fitLabel, namesFor, newTags, plotSvg, primaryDigits, tagMark, textWidth, type ChartSpec, type ChartVariant, type LegendItem } from './charts-kit';
 
 const STEP = 24;
@@ -23,24 +25,52 @@ const gridKey = (r: { model: string; harness: string }) => `${r.model} · ${r.ha
  */
 export function heatGrid(board: Board, sectionId: string): ChartSpec | undefined {
   const section = board.sections.find((s) => s.id === sectionId);
-  const rows = (section?.rows ?? []).slice(0, CHART_MODELS);
+  if (!section) return undefined;
+  const rows = section.rows.slice(0, CHART_MODELS);
+  const drawn = new Set(rows.map(gridKey));
+  const grid = board.grid ?? [];
+  const cells = grid.filter((c) => c.section === sectionId && c.value !== null && Number.isFinite(c.value) && drawn.has(c.model));
+  if (cells.length === 0) return undefined;
+  // A subtask's column header: its label on the board's last grid cell of it (any section).
+  const headOf = new Map(grid.map((c) => [c.subtask, c.subtaskLabel ?? c.subtask]));
+  return memoDrawn('grid', {
+    def: board.primary.def,
+    label: board.primary.label,
+    digits: primaryDigits(board),
+    section: { id: sectionId, title: section.shortTitle ?? section.title, rows: section.rows.length },
+    rows: rows.map((r) => ({ entryKey: r.entryKey, model: r.model, harness: r.harness, ...(r.synthetic ? { synthetic: true } : {}) })),
+    cells: cells.map((c) => ({ model: c.model, subtask: c.subtask, ...(c.subtaskLabel !== undefined ? { subtaskLabel: c.subtaskLabel } : {}), value: c.value!, n: c.n })),
+    heads: [...new Set(cells.map((c) => c.subtask))].map((s): [string, string] => [s, headOf.get(s)!]),
+  }, drawGrid);
+}
+
+/** What a heat grid draws, as plain data (`memoDrawn` keys the drawing by it). */
+interface GridInputs {
+  def: MetricDef;
+  label: string;
+  digits: number;
+  section: { id: string; title: string; rows: number };
+  /** The first CHART_MODELS rows of the section. */
+  rows: { entryKey: string; model: string; harness: string; synthetic?: boolean }[];
+  /** The drawn rows' finite cells of the section. */
+  cells: { model: string; subtask: string; subtaskLabel?: string; value: number; n: number }[];
+  /** Each drawn subtask's column header. */
+  heads: [subtask: string, head: string][];
+}
+
+function drawGrid({ def, label, digits, section, rows, cells: drawnCells, heads: headList }: GridInputs): ChartSpec {
   const byLabel = new Map(rows.map((r) => [gridKey(r), r]));
-  const def = board.primary.def;
   const k = displayScale(def);
-  const digits = primaryDigits(board);
-  const cells = (board.grid ?? [])
-    .filter((c) => c.section === sectionId && c.value !== null && Number.isFinite(c.value) && byLabel.has(c.model))
-    .map((c) => {
-      const r = byLabel.get(c.model)!;
-      const text = formatMetric(def, c.value).replace('%', '');
-      return { key: r.entryKey, subtask: c.subtask, v: c.value! * k, text, title: `${entryName(r)} — ${c.subtaskLabel ?? c.subtask}: ${board.primary.label} ${formatMetric(def, c.value)} (n = ${c.n})` };
-    });
-  if (!section || cells.length === 0) return undefined;
+  const cells = drawnCells.map((c) => {
+    const r = byLabel.get(c.model)!;
+    const text = formatMetric(def, c.value).replace('%', '');
+    return { key: r.entryKey, subtask: c.subtask, v: c.value * k, text, title: `${entryName(r)} — ${c.subtaskLabel ?? c.subtask}: ${label} ${formatMetric(def, c.value)} (n = ${c.n})` };
+  });
   const entries = rows.filter((r) => cells.some((c) => c.key === r.entryKey));
   const keys = entries.map((r) => r.entryKey);
   const names = new Map(entries.map((r) => [r.entryKey, entryName(r)]));
   const subtasks = [...new Set(cells.map((c) => c.subtask))].sort();
-  const headOf = new Map((board.grid ?? []).map((c) => [c.subtask, c.subtaskLabel ?? c.subtask]));
+  const headOf = new Map(headList);
   const heads = new Map(subtasks.map((s) => [s, fitLabel(headOf.get(s) ?? s, HEAD_CAP)]));
   const top = Math.max(...[...heads.values()].map((h) => textWidth(h))) + 14;
   const height = top + entries.length * STEP + 4;
@@ -57,7 +87,7 @@ export function heatGrid(board: Board, sectionId: string): ChartSpec | undefined
   const edges = [min, ...thresholds, max];
   const legend: LegendItem[] = colors.map((color, i) => ({ color, label: `${fmt(edges[i]!)}–${fmt(edges[i + 1]!)}${def.format.kind === 'percent' ? ' %' : ''}` })).filter((_, i) => max > min || i === 0);
 
-  const alt = `Heat grid of ${board.primary.label} per entry and subtask, ${section.shortTitle ?? section.title}`;
+  const alt = `Heat grid of ${label} per entry and subtask, ${section.title}`;
   const variants: ChartVariant[] = WIDTHS.map((width) => {
     const shown = namesFor(entries, width);
     const labels = new Map(keys.map((key) => [key, fitLabel(shown.get(key)!, LABEL_CAP[width]!)]));
@@ -89,11 +119,11 @@ export function heatGrid(board: Board, sectionId: string): ChartSpec | undefined
     return { width, height, svg, sticky: { width: labelWidth, svg: sticky } };
   });
   return {
-    id: `grid-${sectionId}`,
+    id: `grid-${section.id}`,
     kind: 'grid',
-    title: `${board.primary.label} per subtask — ${section.shortTitle ?? section.title}`,
-    summary: `Entries in rank order × ${subtasks.length} subtask configs; the value is printed in each cell, darker is better (${def.direction === 'lower' ? 'lower' : 'higher'} values). A wide grid scrolls sideways; the entry names stay in view.${section.rows.length > CHART_MODELS ? ` Showing the top ${CHART_MODELS} of ${section.rows.length}; the table has all.` : ''}`,
-    section: sectionId,
+    title: `${label} per subtask — ${section.title}`,
+    summary: `Entries in rank order × ${subtasks.length} subtask configs; the value is printed in each cell, darker is better (${def.direction === 'lower' ? 'lower' : 'higher'} values). A wide grid scrolls sideways; the entry names stay in view.${section.rows > CHART_MODELS ? ` Showing the top ${CHART_MODELS} of ${section.rows}; the table has all.` : ''}`,
+    section: section.id,
     layout: 'rows',
     entries: entries.length,
     variants,

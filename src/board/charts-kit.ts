@@ -106,6 +106,22 @@ export function fitLabel(text: string, max: number, size = FONT): string {
 /** A chart's label of an entry: "model · harness", marked when synthetic. */
 export const entryName = (r: { model: string; harness: string; synthetic?: boolean }) => `${r.model} · ${r.harness}${r.synthetic ? ' (synthetic)' : ''}`;
 
+/**
+ * The fields of a board row that the charts draw, as plain data: a chart is drawn from these alone,
+ * so a stored drawing is keyed by them (`memoDrawn`); a row itself also holds functions.
+ */
+export type ChartRow = Pick<Row, 'entryKey' | 'model' | 'harness' | 'synthetic' | 'primary' | 'interval' | 'rankRange'>;
+
+export const chartRow = (r: ChartRow): ChartRow => ({
+  entryKey: r.entryKey,
+  model: r.model,
+  harness: r.harness,
+  ...(r.synthetic ? { synthetic: true } : {}),
+  primary: r.primary,
+  ...(r.interval ? { interval: { ...r.interval } } : {}),
+  rankRange: [r.rankRange[0], r.rankRange[1]],
+});
+
 type Named = { entryKey: string; model: string; harness: string; synthetic?: boolean };
 /**
  * Labels for the narrowest variant: the model alone where no other entry of the chart has the same

@@ -2,6 +2,7 @@ import * as Plot from '@observablehq/plot';
 import type { Board, Row, Section } from '../core/board';
 import type { MetricDef } from '../core/metric';
 import type { ReportedView } from '../core/reported';
+import { memoDrawn } from '../core/draw-memo';
 import { shownInterval } from './about';
 import {
   CHART_MODELS, FONT, WIDTHS, displayScale, entryName, fitLabel, newTags, shortNames, upIsBetterLabel, placeLabels, plotSvg, primaryDigits, tagMark, textWidth, tickCount, valueTitle,
@@ -29,9 +30,13 @@ export interface ScatterOptions {
   section?: string;
   /** The y metric, its column label and display decimals. */
   metric: { def: MetricDef; label: string; digits: number };
-  x: { label: string; type: 'utc' | 'log' | 'linear'; format: (x: number | Date) => string };
+  /** `format` names how an x value is written in tooltips and log-axis ticks (`X_FORMATS`). */
+  x: { label: string; type: 'utc' | 'log' | 'linear'; format: XFormat };
   points: readonly ScatterPoint[];
 }
+
+/** What a scatter draws, as plain data (`memoDrawn` keys the drawing by it): the first CHART_MODELS points of `total`. */
+type ScatterInputs = Omit<ScatterOptions, 'points'> & { points: ScatterPoint[]; total: number };
 
 const HEIGHT: Record<number, number> = { 340: 300, 680: 360, 1020: 400 };
 const TOP = 30;
@@ -63,8 +68,13 @@ function padded(lo: number, hi: number, log: boolean): [number, number] {
  * per entry with its interval as a vertical rule, and a direct label wherever one fits.
  */
 export function scatterPlot(o: ScatterOptions): ChartSpec | undefined {
-  const points = o.points.slice(0, CHART_MODELS);
-  if (points.length < 2) return undefined;
+  if (o.points.length < 2) return undefined;
+  return memoDrawn('scatter', { ...o, points: o.points.slice(0, CHART_MODELS), total: o.points.length }, drawScatter);
+}
+
+function drawScatter(o: ScatterInputs): ChartSpec {
+  const { points } = o;
+  const format = X_FORMATS[o.x.format];
   const { def, label, digits } = o.metric;
   const k = displayScale(def);
   const data = points.map((p) => {
@@ -75,7 +85,7 @@ export function scatterPlot(o: ScatterOptions): ChartSpec | undefined {
       v: p.y * k,
       lo: (iv?.lo ?? p.y) * k,
       hi: (iv?.hi ?? p.y) * k,
-      title: `${valueTitle({ name: p.name, label, def, digits, value: p.y, ...(p.interval ? { interval: p.interval } : {}), ...(p.rank ? { rank: p.rank } : {}) })}; ${o.x.label}: ${o.x.format(p.x)}`,
+      title: `${valueTitle({ name: p.name, label, def, digits, value: p.y, ...(p.interval ? { interval: p.interval } : {}), ...(p.rank ? { rank: p.rank } : {}) })}; ${o.x.label}: ${format(p.x)}`,
     };
   });
   const log = o.x.type === 'log';
@@ -107,7 +117,7 @@ export function scatterPlot(o: ScatterOptions): ChartSpec | undefined {
       marks: [
         Plot.gridY({ strokeOpacity: 0.15, ticks: 5 }),
         Plot.axisY({ ticks: 5, label: fitLabel(upIsBetterLabel(label, def), width - 8), labelArrow: 'none', labelAnchor: 'top', fontSize: FONT }),
-        Plot.axisX({ ticks: log ? logTicks([x0, x1], (v) => xScale.apply(v) as number) : tickCount(xRange[1] - xRange[0]), label: o.x.label, labelArrow: 'none', labelAnchor: 'right', labelOffset: 34, fontSize: FONT, ...(log ? { tickFormat: (v: number) => o.x.format(v) } : {}) }),
+        Plot.axisX({ ticks: log ? logTicks([x0, x1], (v) => xScale.apply(v) as number) : tickCount(xRange[1] - xRange[0]), label: o.x.label, labelArrow: 'none', labelAnchor: 'right', labelOffset: 34, fontSize: FONT, ...(log ? { tickFormat: (v: number) => format(v) } : {}) }),
         Plot.ruleX(data, tagMark(tags, keys, { x: (d: { xv: number }) => toDomain(d.xv), y1: 'lo', y2: 'hi', stroke: 'currentColor', strokeOpacity: 0.5, strokeWidth: 1.5, title: 'title' })),
         Plot.dot(data, tagMark(tags, keys, { x: (d: { xv: number }) => toDomain(d.xv), y: 'v', r: R, symbol: (d: ScatterPoint) => d.weights, fill: 'currentColor', fillOpacity: 0.85, stroke: 'currentColor', title: 'title' })),
         // The placements are pixels; scale.invert takes them back to data coordinates.
@@ -126,7 +136,7 @@ export function scatterPlot(o: ScatterOptions): ChartSpec | undefined {
     ...(kinds.has('n/a') ? [{ label: 'no weights (rule-based agent)', symbol: 'square' as const }] : []),
     { label: '95 % interval', symbol: 'line' as const },
   ];
-  const capped = o.points.length > CHART_MODELS ? ` Showing the top ${CHART_MODELS} of ${o.points.length} by rank; the table has all.` : '';
+  const capped = o.total > CHART_MODELS ? ` Showing the top ${CHART_MODELS} of ${o.total} by rank; the table has all.` : '';
   return { id: o.id, kind: 'scatter', title: o.title, summary: `${o.summary}${capped}`, ...(o.section ? { section: o.section } : {}), layout: 'points', entries: data.length, variants, legend };
 }
 
@@ -154,7 +164,7 @@ export function scoreVsDate(board: Board, section: Section): ChartSpec | undefin
     summary: 'One marker per entry at its model’s release date (model registry), with its 95 % interval; up is better.',
     section: section.id,
     metric: { def: board.primary.def, label: board.primary.label, digits: primaryDigits(board) },
-    x: { label: 'Model release date', type: 'utc', format: isoDay },
+    x: { label: 'Model release date', type: 'utc', format: 'day' },
     points,
   });
 }
@@ -171,12 +181,16 @@ export function scoreVsSize(board: Board, section: Section): ChartSpec | undefin
     summary: 'One marker per entry whose model registry record gives a parameter count (log scale), with its 95 % interval; up is better. Entries of unknown size are not drawn.',
     section: section.id,
     metric: { def: board.primary.def, label: board.primary.label, digits: primaryDigits(board) },
-    x: { label: 'Parameters (log scale)', type: 'log', format: formatParams },
+    x: { label: 'Parameters (log scale)', type: 'log', format: 'params' },
     points,
   });
 }
 
 const usd = (v: number | Date) => `$${Number(Number(v).toPrecision(3))}`;
+
+/** How a scatter writes its x values. */
+const X_FORMATS = { day: isoDay, params: formatParams, usd } satisfies Record<string, (x: number | Date) => string>;
+type XFormat = keyof typeof X_FORMATS;
 
 /**
  * Published cost per run against the published score of a reported table (values as published,
@@ -195,7 +209,7 @@ export function reportedCostScore(view: ReportedView): ChartSpec | undefined {
     title: `${cs.score} vs cost per run, as published — ${view.title}`,
     summary: 'Reported figures, not recomputed by evalboard: one marker per published row with its published mean cost per eval run (log scale) and its published 95 % interval; up is better.',
     metric: { def, label: cs.score, digits: 2 },
-    x: { label: 'Cost per run (USD, log scale)', type: 'log', format: usd },
+    x: { label: 'Cost per run (USD, log scale)', type: 'log', format: 'usd' },
     points: sorted.map((p) => ({ key: p.name, name: p.name, short: once(p.name) ? model(p.name) : p.name, x: p.cost, y: p.value, ...(p.lo !== undefined && p.hi !== undefined ? { interval: { lo: p.lo, hi: p.hi, method: cs.interval } } : {}), weights: 'unknown' as const })),
   });
 }

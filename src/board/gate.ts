@@ -7,6 +7,7 @@
  */
 import { validateTree } from '../ingest/submission/validate-tree';
 import { persistBootstraps } from '../ingest/bootstrap-store';
+import { persistCharts } from '../ingest/chart-store';
 import { persistMdds } from '../ingest/mdd-store';
 import type { SubmissionReport } from '../ingest/submission/types';
 import type { BoardContext } from '../core/benchmark';
@@ -50,9 +51,10 @@ export function admissions(): Promise<Admission[]> {
   const root = resultsRoot();
   let hit = cache.get(root);
   if (!hit) {
-    // Every board's intervals and MDDs are computed after the gate: from here on they persist in the build cache.
+    // Every board's intervals, MDDs and charts are computed after the gate: from here on they persist in the build cache.
     persistBootstraps();
     persistMdds();
+    persistCharts();
     hit = validateTree(root).then((reports) => reports.map(({ benchmark, report }) => admit(benchmark, report)));
     cache.set(root, hit);
   }

@@ -7,6 +7,7 @@
 import * as Plot from '@observablehq/plot';
 import { CHART_MODELS, FONT, WIDTHS, entryName, fitLabel, plotSvg, textWidth, type ChartSpec, type ChartVariant } from './charts-kit';
 import type { BoardHistory } from './history-boards';
+import { memoDrawn } from '../core/draw-memo';
 
 export interface RankPoint {
   date: string;
@@ -44,8 +45,18 @@ const day = (d: string) => new Date(`${d}T00:00:00Z`);
 /** The chart, or undefined when the section has fewer than two dated snapshots with ranked rows. */
 export function rankOverTime(history: BoardHistory, section: { id: string; title: string }): ChartSpec | undefined {
   const all = rankPoints(history, section.id);
+  if (new Set(all.map((p) => p.date)).size < 2) return undefined;
+  return memoDrawn('rank-time', { section: { id: section.id, title: section.title }, all }, drawRankOverTime);
+}
+
+/** What the chart draws, as plain data (`memoDrawn` keys the drawing by it): every ranked row on every snapshot. */
+interface RankInputs {
+  section: { id: string; title: string };
+  all: RankPoint[];
+}
+
+function drawRankOverTime({ section, all }: RankInputs): ChartSpec {
   const dates = [...new Set(all.map((p) => p.date))];
-  if (dates.length < 2) return undefined;
   const last = dates.at(-1)!;
   // The entries best ranked on the latest snapshot, then those no longer on it.
   const order = [...new Set([...all.filter((p) => p.date === last).sort((a, b) => a.rank - b.rank), ...all].map((p) => p.entry))];

@@ -22,7 +22,8 @@ export const PRODUCT_CODE_DIRS = [...CODE_DIRS, 'src/board'];
 export const productCodeVersionOf = (root: string): string => codeVersionOf(root, PRODUCT_CODE_DIRS);
 
 let productCode: string | undefined;
-const productCodeVersion = () => (productCode ??= productCodeVersionOf(process.cwd()));
+/** `productCodeVersionOf` the working directory, once per process. */
+export const productCodeVersion = (): string => (productCode ??= productCodeVersionOf(process.cwd()));
 
 export interface ProductStore<M> {
   meta: M;
