@@ -70,36 +70,61 @@ export interface ChartSpec {
   legend: LegendItem[];
 }
 
-const EM = {
-  narrow: new Set("il.,:;'|!()[]{}`".split('')),
-  semi: new Set('fjrtI -/'.split('')),
-  wide: new Set('mwMW@%'.split('')),
+/** Em widths of the ASCII characters; others are 0.8 below U+2E80 and 1.1 from there (CJK and wider). */
+const ASCII_EM = new Float64Array(128).fill(0.8);
+const setEm = (chars: string, em: number) => {
+  for (const ch of chars) ASCII_EM[ch.charCodeAt(0)] = em;
 };
+setEm('abcdefghijklmnopqrstuvwxyz', 0.64);
+setEm('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 0.76);
+setEm('0123456789', 0.66);
+// After the letters and digits: these classes take precedence.
+setEm('mwMW@%', 1.0);
+setEm('fjrtI -/', 0.46);
+setEm("il.,:;'|!()[]{}`", 0.36);
+
+/** The em width of each code point of `text`, in order (a surrogate pair is one code point). */
+function emWidths(text: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) out.push(ASCII_EM[c]!);
+    else {
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) i++;
+      }
+      out.push(c < 0x2e80 ? 0.8 : 1.1);
+    }
+  }
+  return out;
+}
+
 /**
  * Width of `text` at `size` px in any ordinary sans-serif UI font, estimated on the safe side
  * (wider than DejaVu Sans, Helvetica, Segoe UI and Roboto): margins built from it never clip.
  */
 export function textWidth(text: string, size = FONT): number {
   let em = 0;
-  for (const ch of text) {
-    if (EM.narrow.has(ch)) em += 0.36;
-    else if (EM.semi.has(ch)) em += 0.46;
-    else if (EM.wide.has(ch)) em += 1.0;
-    else if (/[0-9]/.test(ch)) em += 0.66;
-    else if (/[a-z]/.test(ch)) em += 0.64;
-    else if (/[A-Z]/.test(ch)) em += 0.76;
-    else if (ch.codePointAt(0)! < 0x2e80) em += 0.8;
-    else em += 1.1; // CJK and wider
-  }
+  for (const w of emWidths(text)) em += w;
   return Math.ceil(em * size);
 }
 
+const ELLIPSIS_EM = 0.8;
+
 /** `text` cut with "…" to fit `max` px (unchanged when it fits). */
 export function fitLabel(text: string, max: number, size = FONT): string {
-  if (textWidth(text, size) <= max) return text;
+  const ems = emWidths(text);
+  // sums[n]: the em width of the first n code points, added in order as textWidth adds them.
+  const sums = [0];
+  for (const w of ems) sums.push(sums.at(-1)! + w);
+  if (Math.ceil(sums[ems.length]! * size) <= max) return text;
   const chars = [...text];
+  // kept[n]: how many of the first n code points are left once trailing white space is trimmed.
+  const kept = [0];
+  for (let n = 1; n <= chars.length; n++) kept.push(/^\s$/.test(chars[n - 1]!) ? kept[n - 1]! : n);
   let n = chars.length;
-  while (n > 1 && textWidth(`${chars.slice(0, n).join('').trimEnd()}…`, size) > max) n--;
+  while (n > 1 && Math.ceil((sums[kept[n]!]! + ELLIPSIS_EM) * size) > max) n--;
   return `${chars.slice(0, n).join('').trimEnd()}…`;
 }
 
