@@ -119,13 +119,21 @@ export const cacheEnabled = (): boolean => !process.env.EVALBOARD_NO_CACHE;
 /** `compute()` once per folder content; set EVALBOARD_NO_CACHE=1 to bypass, EVALBOARD_CACHE_DIR to move it (bench:build). */
 export function cached<T>(benchmark: string, dir: string, compute: () => T, opts: CacheOptions = {}): T {
   if (process.env.EVALBOARD_NO_CACHE) return compute();
-  const file = cacheFile(benchmark, dir, opts);
+  return cachedFile(cacheFile(benchmark, dir, opts), compute).value;
+}
+
+/**
+ * The value kept in the cache file `file` (absolute, under the cache root), or `compute()`'s,
+ * written there (not kept in a read-only cache); `hit` says which. The file counts as used by
+ * this build. The caller checks EVALBOARD_NO_CACHE.
+ */
+export function cachedFile<T>(file: string, compute: () => T): { value: T; hit: boolean } {
   noteCacheUse(file);
-  const hit = readCached<T>(file);
-  if (hit) return hit.value;
+  const found = readCached<T>(file);
+  if (found) return { value: found.value, hit: true };
   const value = compute();
   writeCached(file, value);
-  return value;
+  return { value, hit: false };
 }
 
 /** Records that this build uses the cache file of (`benchmark`, `dir`) without reading it now (it is read on demand, maybe not in every build). */
