@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTagged, stringifyTagged } from '../../src/ingest/tagged-json';
 
-// The score cache's reading as it was: JSON.parse with a reviver that turns the tags back into numbers.
+// The rule written out as a JSON.parse reviver: the tags back into numbers, an escaped string
+// (three or more leading underscores) without its added underscore.
 const reference = (text: string): unknown =>
-  JSON.parse(text, (_k, v: unknown) => (v === '__NaN' ? NaN : v === '__Inf' ? Infinity : v === '__-Inf' ? -Infinity : v));
+  JSON.parse(text, (_k, v: unknown) => (v === '__NaN' ? NaN : v === '__Inf' ? Infinity : v === '__-Inf' ? -Infinity : typeof v === 'string' && v.startsWith('___') ? v.slice(1) : v));
 
 /** A description that tells apart what equality checks blur: −0 from 0, own keys and their order, prototypes. */
 function canonical(v: unknown): string {
@@ -50,6 +51,23 @@ describe('tagged JSON of the score cache', () => {
     ];
     for (const text of texts) expect(canonical(parseTagged(text)), text).toBe(canonical(reference(text)));
     expect(Object.getPrototypeOf(parseTagged('{"__proto__": "__NaN"}'))).toBe(Object.prototype);
+  });
+
+  it('reads back every value it writes: numbers as numbers, strings as strings, whatever they spell', () => {
+    fc.assert(
+      fc.property(node, (value) => {
+        // JSON keeps no −0; everything else comes back as it was.
+        const plain = JSON.parse(JSON.stringify(value, (_k, v: unknown) => (Object.is(v, -0) ? 0 : typeof v === 'number' && !Number.isFinite(v) ? `#${String(v)}` : v)));
+        const back = JSON.parse(JSON.stringify(parseTagged(stringifyTagged(value)), (_k, v: unknown) => (Object.is(v, -0) ? 0 : typeof v === 'number' && !Number.isFinite(v) ? `#${String(v)}` : v)));
+        expect(canonical(back)).toBe(canonical(plain));
+      }),
+      { numRuns: 3000 },
+    );
+    // A submitted model name or response that spells a tag is read back as that text, not a number.
+    for (const text of ['__NaN', '__Inf', '__-Inf', '___NaN', '__', '___', '_Inf']) {
+      expect(parseTagged(stringifyTagged({ model: text, responses: [text] }))).toEqual({ model: text, responses: [text] });
+      expect(parseTagged(stringifyTagged(text))).toBe(text);
+    }
   });
 
   it('writes non-finite numbers as tags', () => {
