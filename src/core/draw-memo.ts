@@ -3,7 +3,7 @@
  * inputs, draw)` is `draw(inputs)`, or a stored copy of it when a memo is set (the build sets one
  * that keeps drawings between builds: `src/ingest/chart-store.ts`). `draw` must read nothing but
  * `inputs` and code, and its result must be JSON (strings, finite numbers, arrays, plain objects):
- * a stored copy is the parsed JSON of a drawing. Drawings that are `undefined` are not stored.
+ * a stored copy is the parsed JSON of a drawing. A memo may also store that a drawing is `undefined`.
  */
 export interface DrawMemo {
   run<O extends object>(kind: string, inputs: unknown, draw: () => O | undefined): O | undefined;
