@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { plainDataText, setDrawMemo } from '../core/draw-memo';
 import { noteComputation, productCodeVersion } from './product-cache';
@@ -15,6 +16,17 @@ import { cacheRoot, cachedFile } from './score-cache';
  * does not need and the cache sweep drops the ones no build uses. Not under EVALBOARD_NO_CACHE.
  * Each lookup is a `hit`/`miss` line `chart/<kind>` in EVALBOARD_CACHE_LOG.
  */
+interface Kept<O> {
+  /** null: the chart kind draws nothing for these inputs. */
+  drawing: O | null;
+}
+
+const isKept = (v: unknown): v is Kept<object> => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || !('drawing' in v)) return false;
+  const d = v.drawing;
+  return d === null || (typeof d === 'object' && !Array.isArray(d));
+};
+
 export function persistCharts(): void {
   if (process.env.EVALBOARD_NO_CACHE) {
     setDrawMemo(undefined);
@@ -25,10 +37,17 @@ export function persistCharts(): void {
     run<O extends object>(kind: string, inputs: unknown, draw: () => O | undefined): O | undefined {
       const key = createHash('sha256').update(kind).update('\0').update(plainDataText(inputs)).digest('hex');
       const file = join(folder, key.slice(0, 2), `${key}.json`);
-      const kept = cachedFile(file, () => ({ drawing: draw() ?? null }));
+      const compute = (): Kept<O> => ({ drawing: draw() ?? null });
+      let kept = cachedFile<unknown>(file, compute);
+      if (kept.hit && !isKept(kept.value)) {
+        // Not a file this store writes (edited by hand, say): drawn again and replaced.
+        rmSync(file, { force: true });
+        kept = cachedFile(file, compute);
+      }
       noteComputation(kept.hit ? 'hit' : 'miss', `chart/${kind}`, key);
+      const { drawing } = kept.value as Kept<O>;
       // A later build reads the drawing's JSON: this one returns the same, so both build alike.
-      return kept.value.drawing === null ? undefined : (kept.hit ? kept.value.drawing : JSON.parse(JSON.stringify(kept.value.drawing)) as O);
+      return drawing === null ? undefined : kept.hit ? drawing : (JSON.parse(JSON.stringify(drawing)) as O);
     },
   });
 }

@@ -2,8 +2,8 @@
 // store, every chart kind equals the chart drawn directly after each of many one-field changes to
 // the data it draws, with one store shared by all of them: a key that missed a field would hand back
 // the drawing of an earlier variant and fail here. A second process (a fresh store over the same
-// file) then draws nothing and gets the same charts.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// file) then draws nothing and gets the same charts; a stored file it did not write is drawn again.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -130,5 +130,17 @@ describe('charts kept between builds', () => {
     const warm = logLines();
     expect(warm.filter((l) => l.startsWith('miss chart/'))).toEqual([]);
     expect(warm.filter((l) => l.startsWith('hit chart/')).length).toBe(cold.filter((l) => l.startsWith('miss chart/') || l.startsWith('hit chart/')).length);
+
+    // A stored file that is not one the store writes is drawn again and replaced, never served.
+    const files = (readdirSync(join(TMP, 'cache', 'charts'), { recursive: true }) as string[]).filter((f) => f.endsWith('.json')).map((f) => join(TMP, 'cache', 'charts', f));
+    const bad = ['{"drawing": 5}', '[]', '{}', '{"drawing": "<svg>"}', '{"drawing": [1]}'];
+    files.slice(0, bad.length).forEach((f, i) => writeFileSync(f, bad[i]!));
+    writeFileSync(LOG, '');
+    expect(drawStored()).toEqual(stored);
+    expect(logLines().filter((l) => l.startsWith('miss chart/'))).toHaveLength(bad.length);
+    for (const f of files.slice(0, bad.length)) expect(JSON.parse(readFileSync(f, 'utf8'))).toHaveProperty('drawing');
+    writeFileSync(LOG, '');
+    expect(drawStored()).toEqual(stored);
+    expect(logLines().filter((l) => l.startsWith('miss chart/'))).toEqual([]);
   });
 });
