@@ -26,11 +26,14 @@ interface ForestInputs {
   def: MetricDef;
   label: string;
   digits: number;
-  section: { id: string; title: string; rows: number };
-  /** Rows with a finite value (the first CHART_MODELS are drawn). */
-  finite: number;
+  section: { id: string; title: string };
+  /** More rows with a finite value than the CHART_MODELS drawn. */
+  capped: boolean;
   rows: ChartRow[];
 }
+
+/** Printed, not drawn (`Counts`): the section's rows ("rank 3 of N") and those with a finite value ("the top 20 of N"). */
+type ForestCounts = 'rows' | 'finite';
 
 /**
  * Forest plot: each entry's primary value with its 95 % interval, in rank order, labelled with its
@@ -43,13 +46,13 @@ export function forestPlot(board: Board, section: Section): ChartSpec | undefine
     def: board.primary.def,
     label: board.primary.label,
     digits: primaryDigits(board),
-    section: { id: section.id, title: section.title, rows: section.rows.length },
-    finite: all.length,
+    section: { id: section.id, title: section.title },
+    capped: all.length > CHART_MODELS,
     rows: all.slice(0, CHART_MODELS).map(chartRow),
-  }, drawForest);
+  }, drawForest, { rows: section.rows.length, finite: all.length });
 }
 
-function drawForest({ def, label, digits, section, finite, rows }: ForestInputs): ChartSpec {
+function drawForest({ def, label, digits, section, capped, rows }: ForestInputs, count: Record<ForestCounts, string>): ChartSpec {
   const k = displayScale(def);
   const data = rows.map((r) => {
     const iv = r.interval ? shownInterval(def, r.interval.lo, r.interval.hi) : undefined;
@@ -64,7 +67,7 @@ function drawForest({ def, label, digits, section, finite, rows }: ForestInputs)
       cutLo: !!iv && iv.lo !== r.interval!.lo,
       cutHi: !!iv && iv.hi !== r.interval!.hi,
       leader: r.rankRange[0] === 1,
-      title: valueTitle({ name: entryName(r), label, def, digits, value: v, ...(r.interval ? { interval: r.interval } : {}), rank: { range: r.rankRange, of: section.rows } }),
+      title: valueTitle({ name: entryName(r), label, def, digits, value: v, ...(r.interval ? { interval: r.interval } : {}), rank: { range: r.rankRange, of: count.rows } }),
     };
   });
   const lo = Math.min(...data.map((d) => d.lo));
@@ -116,7 +119,7 @@ function drawForest({ def, label, digits, section, finite, rows }: ForestInputs)
     id: `forest-${section.id}`,
     kind: 'forest',
     title: `${label} with 95 % intervals — ${section.title}`,
-    summary: `Forest plot of ${rows.length} ${rows.length === 1 ? 'entry' : 'entries'} in rank order, each labelled with its rank range.${truncated && range ? ` Intervals are drawn truncated to the metric's range ${range}; an arrow marks a truncated end.` : ''}${finite > CHART_MODELS ? ` Showing the top ${CHART_MODELS} of ${finite}; the table has all.` : ''}`,
+    summary: `Forest plot of ${rows.length} ${rows.length === 1 ? 'entry' : 'entries'} in rank order, each labelled with its rank range.${truncated && range ? ` Intervals are drawn truncated to the metric's range ${range}; an arrow marks a truncated end.` : ''}${capped ? ` Showing the top ${CHART_MODELS} of ${count.finite}; the table has all.` : ''}`,
     section: section.id,
     layout: 'rows',
     entries: rows.length,

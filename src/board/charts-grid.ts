@@ -37,11 +37,12 @@ export function heatGrid(board: Board, sectionId: string): ChartSpec | undefined
     def: board.primary.def,
     label: board.primary.label,
     digits: primaryDigits(board),
-    section: { id: sectionId, title: section.shortTitle ?? section.title, rows: section.rows.length },
+    section: { id: sectionId, title: section.shortTitle ?? section.title },
+    capped: section.rows.length > CHART_MODELS,
     rows: rows.map((r) => ({ entryKey: r.entryKey, model: r.model, harness: r.harness, ...(r.synthetic ? { synthetic: true } : {}) })),
     cells: cells.map((c) => ({ model: c.model, subtask: c.subtask, ...(c.subtaskLabel !== undefined ? { subtaskLabel: c.subtaskLabel } : {}), value: c.value!, n: c.n })),
     heads: [...new Set(cells.map((c) => c.subtask))].map((s): [string, string] => [s, headOf.get(s)!]),
-  }, drawGrid);
+  }, drawGrid, { rows: section.rows.length });
 }
 
 /** What a heat grid draws, as plain data (`memoDrawn` keys the drawing by it). */
@@ -49,7 +50,9 @@ interface GridInputs {
   def: MetricDef;
   label: string;
   digits: number;
-  section: { id: string; title: string; rows: number };
+  section: { id: string; title: string };
+  /** More rows in the section than the CHART_MODELS drawn (their count is printed, not drawn: `Counts`). */
+  capped: boolean;
   /** The first CHART_MODELS rows of the section. */
   rows: { entryKey: string; model: string; harness: string; synthetic?: boolean }[];
   /** The drawn rows' finite cells of the section. */
@@ -58,7 +61,7 @@ interface GridInputs {
   heads: [subtask: string, head: string][];
 }
 
-function drawGrid({ def, label, digits, section, rows, cells: drawnCells, heads: headList }: GridInputs): ChartSpec {
+function drawGrid({ def, label, digits, section, capped, rows, cells: drawnCells, heads: headList }: GridInputs, count: Record<'rows', string>): ChartSpec {
   const byLabel = new Map(rows.map((r) => [gridKey(r), r]));
   const k = displayScale(def);
   const cells = drawnCells.map((c) => {
@@ -122,7 +125,7 @@ function drawGrid({ def, label, digits, section, rows, cells: drawnCells, heads:
     id: `grid-${section.id}`,
     kind: 'grid',
     title: `${label} per subtask — ${section.title}`,
-    summary: `Entries in rank order × ${subtasks.length} subtask configs; the value is printed in each cell, darker is better (${def.direction === 'lower' ? 'lower' : 'higher'} values). A wide grid scrolls sideways; the entry names stay in view.${section.rows > CHART_MODELS ? ` Showing the top ${CHART_MODELS} of ${section.rows}; the table has all.` : ''}`,
+    summary: `Entries in rank order × ${subtasks.length} subtask configs; the value is printed in each cell, darker is better (${def.direction === 'lower' ? 'lower' : 'higher'} values). A wide grid scrolls sideways; the entry names stay in view.${capped ? ` Showing the top ${CHART_MODELS} of ${count.rows}; the table has all.` : ''}`,
     section: section.id,
     layout: 'rows',
     entries: entries.length,

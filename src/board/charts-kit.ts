@@ -183,7 +183,7 @@ export function primaryDigits(board: Board): number {
 }
 
 /** Tooltip text of an entry's value: "name — MRE 0.123 [0.100, 0.150] (95 % bootstrap), rank 1–2 of 5". */
-export function valueTitle(o: { name: string; label: string; def: MetricDef; digits: number; value: number; interval?: Row['interval']; rank?: { range: Row['rankRange']; of: number } }): string {
+export function valueTitle(o: { name: string; label: string; def: MetricDef; digits: number; value: number; interval?: Row['interval']; rank?: { range: Row['rankRange']; of: number | string } }): string {
   const iv = o.interval ? ` ${formatInterval(o.def, o.interval.lo, o.interval.hi)} (${Math.round((o.interval.level ?? 0.95) * 100)} % ${o.interval.method === 'bootstrap' ? 'bootstrap' : 't'} interval)` : '';
   const rank = o.rank ? `, rank ${formatRankRange(o.rank.range)} of ${o.rank.of}` : '';
   return `${o.name} — ${o.label} ${formatMetric(o.def, o.value)}${iv}${rank}`;

@@ -18,7 +18,8 @@ export interface ScatterPoint {
   x: number | Date;
   y: number;
   interval?: Row['interval'];
-  rank?: { range: Row['rankRange']; of: number };
+  /** The rank range, written "rank 1–2 of N" in the tooltip with `ScatterOptions.ranked` as N. */
+  rank?: Row['rankRange'];
   /** Marker: open weights circle, closed weights triangle, no weights (rule-based) square; unknown: a circle, not in the legend. */
   weights: 'open' | 'closed' | 'n/a' | 'unknown';
 }
@@ -33,10 +34,17 @@ export interface ScatterOptions {
   /** `format` names how an x value is written in tooltips and log-axis ticks (`X_FORMATS`). */
   x: { label: string; type: 'utc' | 'log' | 'linear'; format: XFormat };
   points: readonly ScatterPoint[];
+  /** The N of each point's "rank r of N": the rows of the section (needed when a point has a rank). */
+  ranked?: number;
 }
 
-/** What a scatter draws, as plain data (`memoDrawn` keys the drawing by it): the first CHART_MODELS points of `total`. */
-type ScatterInputs = Omit<ScatterOptions, 'points'> & { points: ScatterPoint[]; total: number };
+/**
+ * What a scatter draws, as plain data (`memoDrawn` keys the drawing by it): the first CHART_MODELS
+ * points, and whether there are more. The counts are printed, not drawn (`Counts`): `total` points,
+ * and `ranked` of "rank r of N".
+ */
+type ScatterInputs = Omit<ScatterOptions, 'points' | 'ranked'> & { points: ScatterPoint[]; capped: boolean };
+type ScatterCounts = 'total' | 'ranked';
 
 const HEIGHT: Record<number, number> = { 340: 300, 680: 360, 1020: 400 };
 const TOP = 30;
@@ -69,10 +77,12 @@ function padded(lo: number, hi: number, log: boolean): [number, number] {
  */
 export function scatterPlot(o: ScatterOptions): ChartSpec | undefined {
   if (o.points.length < 2) return undefined;
-  return memoDrawn('scatter', { ...o, points: o.points.slice(0, CHART_MODELS), total: o.points.length }, drawScatter);
+  const { ranked, ...drawn } = o;
+  if (ranked === undefined && o.points.some((p) => p.rank)) throw new Error(`scatter ${o.id}: a point has a rank but the chart has no ranked count`);
+  return memoDrawn('scatter', { ...drawn, points: o.points.slice(0, CHART_MODELS), capped: o.points.length > CHART_MODELS }, drawScatter, { total: o.points.length, ranked: ranked ?? 0 });
 }
 
-function drawScatter(o: ScatterInputs): ChartSpec {
+function drawScatter(o: ScatterInputs, count: Record<ScatterCounts, string>): ChartSpec {
   const { points } = o;
   const format = X_FORMATS[o.x.format];
   const { def, label, digits } = o.metric;
@@ -85,7 +95,7 @@ function drawScatter(o: ScatterInputs): ChartSpec {
       v: p.y * k,
       lo: (iv?.lo ?? p.y) * k,
       hi: (iv?.hi ?? p.y) * k,
-      title: `${valueTitle({ name: p.name, label, def, digits, value: p.y, ...(p.interval ? { interval: p.interval } : {}), ...(p.rank ? { rank: p.rank } : {}) })}; ${o.x.label}: ${format(p.x)}`,
+      title: `${valueTitle({ name: p.name, label, def, digits, value: p.y, ...(p.interval ? { interval: p.interval } : {}), ...(p.rank ? { rank: { range: p.rank, of: count.ranked } } : {}) })}; ${o.x.label}: ${format(p.x)}`,
     };
   });
   const log = o.x.type === 'log';
@@ -136,7 +146,7 @@ function drawScatter(o: ScatterInputs): ChartSpec {
     ...(kinds.has('n/a') ? [{ label: 'no weights (rule-based agent)', symbol: 'square' as const }] : []),
     { label: '95 % interval', symbol: 'line' as const },
   ];
-  const capped = o.total > CHART_MODELS ? ` Showing the top ${CHART_MODELS} of ${o.total} by rank; the table has all.` : '';
+  const capped = o.capped ? ` Showing the top ${CHART_MODELS} of ${count.total} by rank; the table has all.` : '';
   return { id: o.id, kind: 'scatter', title: o.title, summary: `${o.summary}${capped}`, ...(o.section ? { section: o.section } : {}), layout: 'points', entries: data.length, variants, legend };
 }
 
@@ -149,7 +159,7 @@ function boardPoints(board: Board, section: Section, x: (r: Row) => number | Dat
   return rows.flatMap((r) => {
     const xv = x(r);
     if (xv === undefined || !finite(r.primary)) return [];
-    return [{ key: r.entryKey, name: entryName(r), short: short.get(r.entryKey)!, x: xv, y: r.primary, ...(r.interval ? { interval: r.interval } : {}), rank: { range: r.rankRange, of: section.rows.length }, weights: r.weights }];
+    return [{ key: r.entryKey, name: entryName(r), short: short.get(r.entryKey)!, x: xv, y: r.primary, ...(r.interval ? { interval: r.interval } : {}), rank: r.rankRange, weights: r.weights }];
   });
 }
 
@@ -166,6 +176,7 @@ export function scoreVsDate(board: Board, section: Section): ChartSpec | undefin
     metric: { def: board.primary.def, label: board.primary.label, digits: primaryDigits(board) },
     x: { label: 'Model release date', type: 'utc', format: 'day' },
     points,
+    ranked: section.rows.length,
   });
 }
 
@@ -183,6 +194,7 @@ export function scoreVsSize(board: Board, section: Section): ChartSpec | undefin
     metric: { def: board.primary.def, label: board.primary.label, digits: primaryDigits(board) },
     x: { label: 'Parameters (log scale)', type: 'log', format: 'params' },
     points,
+    ranked: section.rows.length,
   });
 }
 

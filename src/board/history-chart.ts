@@ -45,23 +45,38 @@ const day = (d: string) => new Date(`${d}T00:00:00Z`);
 /** The chart, or undefined when the section has fewer than two dated snapshots with ranked rows. */
 export function rankOverTime(history: BoardHistory, section: { id: string; title: string }): ChartSpec | undefined {
   const all = rankPoints(history, section.id);
-  if (new Set(all.map((p) => p.date)).size < 2) return undefined;
-  return memoDrawn('rank-time', { section: { id: section.id, title: section.title }, all }, drawRankOverTime);
-}
-
-/** What the chart draws, as plain data (`memoDrawn` keys the drawing by it): every ranked row on every snapshot. */
-interface RankInputs {
-  section: { id: string; title: string };
-  all: RankPoint[];
-}
-
-function drawRankOverTime({ section, all }: RankInputs): ChartSpec {
   const dates = [...new Set(all.map((p) => p.date))];
+  if (dates.length < 2) return undefined;
   const last = dates.at(-1)!;
   // The entries best ranked on the latest snapshot, then those no longer on it.
   const order = [...new Set([...all.filter((p) => p.date === last).sort((a, b) => a.rank - b.rank), ...all].map((p) => p.entry))];
   const shown = new Set(order.slice(0, CHART_MODELS));
-  const data = all.filter((p) => shown.has(p.entry)).map((p) => ({ ...p, x: day(p.date), title: `${p.entry}: rank ${p.rank} of ${p.of} on ${p.date}` }));
+  const ofDay = new Map(all.map((p) => [p.date, p.of]));
+  return memoDrawn(
+    'rank-time',
+    { section: { id: section.id, title: section.title }, dates, capped: order.length > CHART_MODELS, points: all.filter((p) => shown.has(p.entry)).map(({ date, entry, rank }) => ({ date, entry, rank })) },
+    drawRankOverTime,
+    { entries: order.length, ...Object.fromEntries(dates.map((d) => [`of ${d}`, ofDay.get(d)!])) },
+  );
+}
+
+/**
+ * What the chart draws, as plain data (`memoDrawn` keys the drawing by it): the shown entries'
+ * points on every snapshot day, and whether more entries were left out. Printed, not drawn
+ * (`Counts`): each day's number of ranked rows (`of <date>`, the N of "rank r of N") and the entries.
+ */
+interface RankInputs {
+  section: { id: string; title: string };
+  /** Every snapshot day, oldest first. */
+  dates: string[];
+  capped: boolean;
+  points: Omit<RankPoint, 'of'>[];
+}
+
+function drawRankOverTime({ section, dates, capped: more, points }: RankInputs, count: Record<string, string>): ChartSpec {
+  const last = dates.at(-1)!;
+  const data = points.map((p) => ({ ...p, x: day(p.date), title: `${p.entry}: rank ${p.rank} of ${count[`of ${p.date}`]} on ${p.date}` }));
+  const shown = new Set(points.map((p) => p.entry));
   const maxRank = Math.max(2, ...data.map((d) => d.rank));
   // Today's entries are labelled at the right edge, one label per rank (tied entries share it).
   const byRank = new Map<number, typeof data>();
@@ -90,7 +105,7 @@ function drawRankOverTime({ section, all }: RankInputs): ChartSpec {
     }, { label: alt });
     return { width, height, svg };
   });
-  const capped = order.length > CHART_MODELS ? ` Showing ${CHART_MODELS} of ${order.length} entries.` : '';
+  const capped = more ? ` Showing ${CHART_MODELS} of ${count.entries} entries.` : '';
   return {
     id: `rank-time-${section.id}`,
     kind: 'rank-time',

@@ -15,8 +15,45 @@ export function setDrawMemo(m: DrawMemo | undefined): void {
   memo = m;
 }
 
-export function memoDrawn<I, O extends object>(kind: string, inputs: I, draw: (inputs: I) => O | undefined): O | undefined {
-  return memo ? memo.run(kind, inputs, () => draw(inputs)) : draw(inputs);
+/**
+ * Counts a drawing prints but never measures, compares or places (the N of "rank 3 of 192" in a
+ * tooltip, of "the top 20 of 192" in a summary): `draw` gets each as text, and only puts that text
+ * into the drawing's strings as it is. With a memo the drawing is kept with a marker in each count's
+ * place and the counts written in when it is read, so a new entry below a chart's top rows, which
+ * changes its board's count and nothing the chart draws, finds the chart kept.
+ */
+export type Counts<K extends string> = Record<K, number>;
+
+/** Marks a count's place in a kept drawing: private-use characters, checked absent from the inputs. */
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MARKED = /\uE000(\d+)\uE001/g;
+
+export function memoDrawn<I, O extends object, K extends string = never>(
+  kind: string,
+  inputs: I,
+  draw: (inputs: I, counts: Record<K, string>) => O | undefined,
+  counts: Counts<K> = {} as Counts<K>,
+): O | undefined {
+  const names = Object.keys(counts) as K[];
+  for (const k of names) if (!Number.isSafeInteger(counts[k])) throw new Error(`drawing ${kind}: count ${k} is ${counts[k]}, not a whole number`);
+  const written = Object.fromEntries(names.map((k) => [k, String(counts[k])])) as Record<K, string>;
+  if (!memo) return draw(inputs, written);
+  if (names.length === 0) return memo.run(kind, inputs, () => draw(inputs, written));
+  const text = plainDataText(inputs);
+  // Inputs holding a marker character (a submitted name, say) are kept with their counts, unmarked.
+  if (text.includes(OPEN) || text.includes(CLOSE)) return memo.run(kind, { inputs, counts }, () => draw(inputs, written));
+  const marks = Object.fromEntries(names.map((k, i) => [k, `${OPEN}${i}${CLOSE}`])) as Record<K, string>;
+  const kept = memo.run(kind, { inputs, marked: names }, () => draw(inputs, marks));
+  return kept === undefined ? undefined : (fillCounts(kept, names.map((k) => written[k])) as O);
+}
+
+/** `value` with every count marker in its strings replaced by the count's text. */
+function fillCounts(value: unknown, texts: readonly string[]): unknown {
+  if (typeof value === 'string') return value.includes(OPEN) ? value.replace(MARKED, (_, i: string) => texts[Number(i)]!) : value;
+  if (Array.isArray(value)) return value.map((v) => fillCounts(v, texts));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillCounts(v, texts)]));
+  return value;
 }
 
 /**

@@ -71,4 +71,62 @@ describe('memoDrawn', () => {
       setDrawMemo(undefined);
     }
   });
+
+  /** A memo that keeps drawings in a Map by the key text, as the chart store does by its hash. */
+  function mapMemo() {
+    const kept = new Map<string, object | undefined>();
+    const log: string[] = [];
+    setDrawMemo({
+      run<O extends object>(kind: string, inputs: unknown, draw: () => O | undefined): O | undefined {
+        const key = `${kind} ${plainDataText(inputs)}`;
+        log.push(`${kept.has(key) ? 'hit' : 'miss'} ${key}`);
+        if (!kept.has(key)) kept.set(key, JSON.parse(JSON.stringify({ d: draw() ?? null })).d ?? undefined);
+        return kept.get(key) as O | undefined;
+      },
+    });
+    return log;
+  }
+  const caption = ({ name }: { name: string }, c: Record<'of' | 'top', string>) => ({ svg: `<title>${name}: rank 3 of ${c.of}</title>`, parts: [`top ${c.top}`, { deep: `${c.of}/${c.top}` }] });
+
+  it('prints counts as text: the same drawing with or without a memo, kept once for every count', () => {
+    setDrawMemo(undefined);
+    const direct = (of: number, top: number) => memoDrawn('c', { name: 'model a' }, caption, { of, top });
+    expect(direct(12, 20)).toEqual({ svg: '<title>model a: rank 3 of 12</title>', parts: ['top 20', { deep: '12/20' }] });
+    const log = mapMemo();
+    try {
+      for (const [of, top] of [[12, 20], [13, 20], [13, 7], [1000, 0]] as const) {
+        expect(memoDrawn('c', { name: 'model a' }, caption, { of, top })).toEqual({ svg: `<title>model a: rank 3 of ${of}</title>`, parts: [`top ${top}`, { deep: `${of}/${top}` }] });
+      }
+      // Drawn once: the counts are not in the key, only which counts there are.
+      expect(log.map((l) => l.split(' ')[0])).toEqual(['miss', 'hit', 'hit', 'hit']);
+      expect(log[0]).not.toMatch(/12/);
+    } finally {
+      setDrawMemo(undefined);
+    }
+  });
+
+  it('keeps the counts in the key when the inputs hold a marker character, and never fills a submitted string', () => {
+    const log = mapMemo();
+    try {
+      for (const name of ['\uE0000\uE001', 'a \uE000 b', 'c \uE001']) {
+        expect(memoDrawn('c', { name }, caption, { of: 12, top: 20 })).toEqual({ svg: `<title>${name}: rank 3 of 12</title>`, parts: ['top 20', { deep: '12/20' }] });
+        expect(memoDrawn('c', { name }, caption, { of: 13, top: 20 })).toEqual({ svg: `<title>${name}: rank 3 of 13</title>`, parts: ['top 20', { deep: '13/20' }] });
+      }
+      expect(log.every((l) => l.startsWith('miss'))).toBe(true);
+    } finally {
+      setDrawMemo(undefined);
+    }
+  });
+
+  it('refuses a count that is not a whole number, and keeps an undefined drawing', () => {
+    setDrawMemo(undefined);
+    for (const bad of [1.5, NaN, Infinity, -0.1]) expect(() => memoDrawn('c', { name: 'x' }, caption, { of: bad, top: 1 })).toThrow(/count of is .*not a whole number/);
+    mapMemo();
+    try {
+      expect(memoDrawn('none', {}, () => undefined, { n: 1 })).toBeUndefined();
+      expect(memoDrawn('none', {}, () => undefined, { n: 2 })).toBeUndefined();
+    } finally {
+      setDrawMemo(undefined);
+    }
+  });
 });

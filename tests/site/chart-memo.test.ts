@@ -36,6 +36,7 @@ const cell = (b: Board, i: number) => b.grid!.find((c, j) => j >= i && c.value !
 const BOARD_CHANGES: Change[] = [
   ['nothing', () => {}],
   ['a model name', (b) => (row(b, 0).model = 'renamed')],
+  ['a model name holding a count marker', (b) => (row(b, 0).model = '\uE0000\uE001 \uE000')],
   ['a harness', (b) => (row(b, 1).harness = 'other harness 1.0')],
   ['synthetic', (b) => (row(b, 2).synthetic = true)],
   ['a value', (b) => (row(b, 0).primary = row(b, 0).primary! * 1.01)],
@@ -144,3 +145,50 @@ describe('charts kept between builds', () => {
     expect(logLines().filter((l) => l.startsWith('miss chart/'))).toEqual([]);
   });
 });
+
+/** `b` with `n` more rows below its last, each worse than every row above it, with a rank range of its own. */
+function withRowsBelow(b: Board, n: number): Board {
+  const out = structuredClone(b);
+  const rows = out.sections[0]!.rows;
+  const lower = out.primary.def.direction === 'lower';
+  for (let k = 0; k < n; k++) {
+    const last = rows.at(-1)!;
+    const rank = rows.length + 1;
+    const primary = last.primary! + (lower ? 1 : -0.01);
+    rows.push({ ...structuredClone(last), rank, rankRange: [rank, rank], tiedWithLeader: false, submissionId: `below${rank}`, modelSlug: `below-${rank}`, model: `below-${rank}`, entryKey: `below-${rank}~h`, primary, interval: { lo: primary - 0.001, hi: primary + 0.001, method: 'bootstrap' } });
+  }
+  return out;
+}
+
+describe('a new entry below the charts\' top rows', () => {
+  it('changes only the counts the charts print: every chart is kept, with the new counts written in', () => {
+    for (const base of [familyBoard, percentBoard]) {
+      const before = withRowsBelow(base, 25 - base.sections[0]!.rows.length);
+      const after = withRowsBelow(before, 1);
+      expect(after.sections[0]!.rows).toHaveLength(26);
+      const direct = boardCharts(after);
+      persistCharts();
+      try {
+        boardCharts(before);
+        writeFileSync(LOG, '');
+        const kept = boardCharts(after);
+        expect(kept, base.slug).toEqual(direct);
+        expect(logLines().filter((l) => l.startsWith('miss chart/')), base.slug).toEqual([]);
+        expect(logLines().filter((l) => l.startsWith('hit chart/')).length, base.slug).toBe(Object.values(direct).filter((c) => c !== undefined).length);
+      } finally {
+        setDrawMemo(undefined);
+      }
+      // Each chart prints the new count (so the fill is tested), and only the count differs.
+      setDrawMemo(undefined);
+      const old = boardCharts(before);
+      for (const [kind, chart] of Object.entries(direct)) {
+        if (!chart) continue;
+        const [a, b] = [JSON.stringify(old[kind as keyof typeof old]), JSON.stringify(chart)];
+        expect(b, `${base.slug} ${kind}`).not.toBe(a);
+        const countless = (t: string) => t.replace(/ of \d+/g, ' of N');
+        expect(countless(b) === countless(a), `${base.slug} ${kind}: more than a count changed`).toBe(true);
+      }
+    }
+  });
+});
+
