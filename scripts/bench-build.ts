@@ -47,7 +47,12 @@ const SPLIT = arg('split') === undefined ? undefined : Number(arg('split'));
  * then as `npm run build` runs it.
  */
 const BESIDE_AB = process.argv.includes('--beside-ab');
-/** --again: no full build; the incremental build once more from the cache the last run left, adding a submission no run added before. */
+/**
+ * --again: no full build; the incremental build once more from the cache the last run left, adding
+ * a submission no run added before and keeping it, as successive pull requests do: each run's board
+ * counts are new, so nothing keyed by a board's entry count (the social cards) is served from an
+ * earlier run. The next full run removes what --again runs added.
+ */
 const AGAIN = process.argv.includes('--again');
 /** --profile DIR: a V8 CPU profile of each astro build process (full-*.cpuprofile, incremental-*.cpuprofile). */
 const PROFILE = arg('profile');
@@ -378,6 +383,12 @@ if (!existsSync(join(WORK, 'DONE'))) {
   writeFileSync(join(WORK, 'DONE'), String(samples));
   console.log(`corpus written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 } else samples = Number(readFileSync(join(WORK, 'DONE'), 'utf8'));
+const againFile = join(WORK, 'again-count');
+const againCount = existsSync(againFile) ? Number(readFileSync(againFile, 'utf8')) : 0;
+/** The submissions earlier --again runs added and kept (some may be gone already). */
+const againAdded = Array.from({ length: againCount }, (_, k) => medvisionEntries + k + 1).filter((i) => existsSync(join(target.resultsRoot, 'medvision', benchModel(i).id)));
+// A full run measures the corpus as written: without what --again runs added.
+if (!AGAIN) for (const i of againAdded) removeMedvisionEntry(i);
 const corpus = du(target.resultsRoot);
 const entries = readdirSync(target.resultsRoot).reduce((s, b) => s + readdirSync(join(target.resultsRoot, b)).length, 0);
 console.log(`corpus: ${entries} entries (${medvisionEntries} MedVision: ${SUBTASKS.length} subtasks × ${FULL} samples open-weight / ${PILOT} pilot; ${LATCH_DEMO_MODELS.length} latch: ${LATCH_EVALS.length} evals × 3 trials; ${DEMO_AGENTS.length} ClinicalBench: 3 tasks × ${CLINICAL_SEEDS.length} seeds), ${samples.toLocaleString()} MedVision samples, ${(corpus.bytes / 1e6).toFixed(0)} MB, in ${WORK}`);
@@ -390,17 +401,15 @@ if (SPLIT) {
 if (AGAIN) {
   // The incremental build again, from the cache the last run left, with a submission it never saw.
   if (!existsSync(join(CACHE, 'CACHEDIR.TAG'))) throw new Error(`--again needs the cache of an earlier run in ${CACHE}`);
-  const countFile = join(WORK, 'again-count');
-  const k = existsSync(countFile) ? Number(readFileSync(countFile, 'utf8')) + 1 : 1;
-  writeFileSync(countFile, String(k));
+  const k = againCount + 1;
+  writeFileSync(againFile, String(k));
   const index = medvisionEntries + k;
   const added = await writeMedvisionEntry(index);
   const withoutAgain = BESIDE_AB ? await incrementalWithoutBeside() : undefined;
   const again = await build('incremental');
   for (const [label, b] of [['without the process beside astro', withoutAgain], ['', again]] as const) {
-    if (b) console.log(`incremental build${label ? ` ${label}` : ''} s: ${(b.prime + b.astro + b.pagefind).toFixed(1)} (astro ${b.astro.toFixed(1)}, ${b.astroCpu.toFixed(1)} s cpu, ${b.besideNote ? `beside it ${b.besideNote}, ` : ''}+ pagefind ${b.pagefind.toFixed(1)}; ${(b.primeCpu + b.besideCpu + b.astroCpu + b.pagefindCpu).toFixed(1)} s cpu in all; peak RSS ${b.rssMb.toFixed(0)} MB; +1 submission of ${added.toLocaleString()} samples, bench model ${index})`);
+    if (b) console.log(`incremental build${label ? ` ${label}` : ''} s: ${(b.prime + b.astro + b.pagefind).toFixed(1)} (astro ${b.astro.toFixed(1)}, ${b.astroCpu.toFixed(1)} s cpu, ${b.besideNote ? `beside it ${b.besideNote}, ` : ''}+ pagefind ${b.pagefind.toFixed(1)}; ${(b.primeCpu + b.besideCpu + b.astroCpu + b.pagefindCpu).toFixed(1)} s cpu in all; peak RSS ${b.rssMb.toFixed(0)} MB; +1 submission of ${added.toLocaleString()} samples, bench model ${index}; ${againAdded.length} earlier --again submission${againAdded.length === 1 ? '' : 's'} kept since the last full run)`);
   }
-  removeMedvisionEntry(index);
   process.exit(0);
 }
 
