@@ -49,9 +49,9 @@ const SPLIT = arg('split') === undefined ? undefined : Number(arg('split'));
 const BESIDE_AB = process.argv.includes('--beside-ab');
 /**
  * --again: no full build; the incremental build once more from the cache the last run left, adding
- * a submission no run added before and keeping it, as successive pull requests do: each run's board
- * counts are new, so nothing keyed by a board's entry count (the social cards) is served from an
- * earlier run. The next full run removes what --again runs added.
+ * a submission no run added before and keeping it (as it keeps the full run's incremental one), as
+ * successive pull requests do: each run's board counts are new, so nothing keyed by a board's entry
+ * count (the social cards) is served from an earlier run. The next full run removes them all.
  */
 const AGAIN = process.argv.includes('--again');
 /** --profile DIR: a V8 CPU profile of each astro build process (full-*.cpuprofile, incremental-*.cpuprofile). */
@@ -385,9 +385,9 @@ if (!existsSync(join(WORK, 'DONE'))) {
 } else samples = Number(readFileSync(join(WORK, 'DONE'), 'utf8'));
 const againFile = join(WORK, 'again-count');
 const againCount = existsSync(againFile) ? Number(readFileSync(againFile, 'utf8')) : 0;
-/** The submissions earlier --again runs added and kept (some may be gone already). */
-const againAdded = Array.from({ length: againCount }, (_, k) => medvisionEntries + k + 1).filter((i) => existsSync(join(target.resultsRoot, 'medvision', benchModel(i).id)));
-// A full run measures the corpus as written: without what --again runs added.
+/** The submissions the last full run's incremental build and the --again runs since added and kept. */
+const againAdded = Array.from({ length: againCount + 1 }, (_, k) => medvisionEntries + k).filter((i) => existsSync(join(target.resultsRoot, 'medvision', benchModel(i).id)));
+// A full run measures the corpus as written: without what earlier runs added.
 if (!AGAIN) for (const i of againAdded) removeMedvisionEntry(i);
 const corpus = du(target.resultsRoot);
 const entries = readdirSync(target.resultsRoot).reduce((s, b) => s + readdirSync(join(target.resultsRoot, b)).length, 0);
@@ -408,7 +408,7 @@ if (AGAIN) {
   const withoutAgain = BESIDE_AB ? await incrementalWithoutBeside() : undefined;
   const again = await build('incremental');
   for (const [label, b] of [['without the process beside astro', withoutAgain], ['', again]] as const) {
-    if (b) console.log(`incremental build${label ? ` ${label}` : ''} s: ${(b.prime + b.astro + b.pagefind).toFixed(1)} (astro ${b.astro.toFixed(1)}, ${b.astroCpu.toFixed(1)} s cpu, ${b.besideNote ? `beside it ${b.besideNote}, ` : ''}+ pagefind ${b.pagefind.toFixed(1)}; ${(b.primeCpu + b.besideCpu + b.astroCpu + b.pagefindCpu).toFixed(1)} s cpu in all; peak RSS ${b.rssMb.toFixed(0)} MB; +1 submission of ${added.toLocaleString()} samples, bench model ${index}; ${againAdded.length} earlier --again submission${againAdded.length === 1 ? '' : 's'} kept since the last full run)`);
+    if (b) console.log(`incremental build${label ? ` ${label}` : ''} s: ${(b.prime + b.astro + b.pagefind).toFixed(1)} (astro ${b.astro.toFixed(1)}, ${b.astroCpu.toFixed(1)} s cpu, ${b.besideNote ? `beside it ${b.besideNote}, ` : ''}+ pagefind ${b.pagefind.toFixed(1)}; ${(b.primeCpu + b.besideCpu + b.astroCpu + b.pagefindCpu).toFixed(1)} s cpu in all; peak RSS ${b.rssMb.toFixed(0)} MB; +1 submission of ${added.toLocaleString()} samples, bench model ${index}; ${againAdded.length} submission${againAdded.length === 1 ? '' : 's'} added since the last full run kept)`);
   }
   process.exit(0);
 }
@@ -426,7 +426,7 @@ const inc = await build('incremental');
 // folder and the cross-entry products are cached (docs/scaling.md, "The split, on GitHub Actions").
 const load2 = loadavg()[0]!.toFixed(2);
 const unchanged = await build('unchanged');
-removeMedvisionEntry(medvisionEntries);
+// Kept, like the submissions --again adds after it: the next full run removes them.
 
 const total = (b: BuildFigures) => b.prime + b.astro + b.pagefind;
 const cpuTotal = (b: BuildFigures) => b.primeCpu + b.besideCpu + b.astroCpu + b.pagefindCpu;
