@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeScaleCorpus } from '../helpers/scale-corpus';
+import { withBuildLock } from './build';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ENTRIES = 200;
@@ -57,7 +58,8 @@ describe(`a build of ${ENTRIES} entries`, () => {
     writeScaleCorpus({ tmp: TMP, entries: ENTRIES, perSubtask: 32, seed: 'build-scale' });
     const env: NodeJS.ProcessEnv = { ...process.env, EVALBOARD_RESULTS: join(TMP, 'results'), EVALBOARD_NO_CACHE: '1' };
     for (const k of ['EVALBOARD_MODELS', 'EVALBOARD_REVIEWS', 'EVALBOARD_REFERENCES', 'EVALBOARD_REPORTED']) delete env[k];
-    execFileSync('npx', ['astro', 'build', '--outDir', OUT], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // The lock: another file's build of the checkout (sources-build, `npm run build`) shares <ROOT>/.astro/ with this one.
+    withBuildLock(ROOT, () => execFileSync('npx', ['astro', 'build', '--outDir', OUT], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }));
   }, 1_200_000);
   afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
